@@ -1,1 +1,134 @@
-"""stub"""
+"""Make nbconvert's notebook HTML behave like the rest of the site.
+
+Markdown cells are rendered by nbconvert, not Python-Markdown, so MkDocs'
+own processing never touches them.  This hook:
+
+- drops the scripts nbconvert inlines (clipboard helper, an empty MathJax
+  ``<script src="">``, a Mermaid loader that imports from a public CDN);
+- turns code cells into Material code blocks, so they get Material's
+  highlighting in both colour schemes and its own copy button, and the
+  "Copied!" text and duplicated source stop reaching the search index;
+- keeps the "In [ ]:" prompts out of the search index;
+- gives every heading an anchor made by the same slugify as Markdown pages
+  (mkdocs-jupyter's keeps ASCII only, so Chinese headings got ``id=""``)
+  and rebuilds the page's table of contents from them;
+- rewrites relative links the way MkDocs does for Markdown: ``x.ipynb`` and
+  ``x.md`` to ``x.html``, and ``a.en.svg`` to ``a.svg`` (static-i18n
+  publishes each language's file under the plain name in its own folder).
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from bs4 import BeautifulSoup
+from mkdocs.structure.toc import get_toc
+from pymdownx.slugs import slugify
+
+heading_slug = slugify(case="lower")
+HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"]
+TOC_DEPTH = 3
+
+
+def is_notebook_page(page) -> bool:
+    return page.file.src_uri.endswith(".ipynb")
+
+
+def on_page_content(html: str, page, config, files) -> str | None:
+    if not is_notebook_page(page):
+        return None
+    soup = BeautifulSoup(html, "html.parser")
+    remove_inlined_scripts(soup)
+    convert_code_cells(soup)
+    exclude_prompts_from_search(soup)
+    rewrite_relative_links(soup, languages=site_languages(config))
+    page.toc = get_toc(anchor_headings(soup))
+    return str(soup)
+
+
+def site_languages(config) -> list[str]:
+    i18n = config.plugins.get("i18n")
+    return i18n.all_languages if i18n else []
+
+
+def remove_inlined_scripts(soup: BeautifulSoup) -> None:
+    for script in soup.find_all("script"):
+        script.decompose()
+
+
+def convert_code_cells(soup: BeautifulSoup) -> None:
+    for clipboard in soup.select(".zeroclipboard-container, .clipboard-copy-txt"):
+        clipboard.decompose()
+    for block in soup.select("div.highlight-ipynb"):
+        block["class"] = ["highlight"]
+        pre = block.find("pre")
+        if pre is not None and pre.find("code", recursive=False) is None:
+            code = soup.new_tag("code")
+            for child in list(pre.contents):
+                code.append(child.extract())
+            pre.append(code)
+
+
+def exclude_prompts_from_search(soup: BeautifulSoup) -> None:
+    for prompt in soup.select(".jp-InputPrompt, .jp-OutputPrompt"):
+        prompt["data-search-exclude"] = ""
+        prompt["aria-hidden"] = "true"
+
+
+def anchor_headings(soup: BeautifulSoup) -> list[dict]:
+    """Set unique heading ids; return MkDocs TOC tokens (nested by level)."""
+    seen: set[str] = set()
+    flat = []
+    for heading in soup.select(".jp-RenderedMarkdown " + ", .jp-RenderedMarkdown ".join(HEADINGS)):
+        for old_anchor in heading.select("a.anchor-link"):
+            old_anchor.decompose()
+        name = heading.get_text(" ", strip=True)
+        slug = unique(heading_slug(name, "-") or "section", seen)
+        heading["id"] = slug
+        permalink = soup.new_tag("a", attrs={"class": "headerlink", "href": f"#{slug}", "title": "Permanent link"})
+        permalink.string = "¶"
+        heading.append(permalink)
+        level = int(heading.name[1])
+        if level <= TOC_DEPTH:
+            flat.append({"level": level, "id": slug, "name": name, "html": name, "data-toc-label": "", "children": []})
+    return nest(flat)
+
+
+def unique(slug: str, seen: set[str]) -> str:
+    candidate, n = slug, 1
+    while candidate in seen:
+        candidate = f"{slug}_{n}"
+        n += 1
+    seen.add(candidate)
+    return candidate
+
+
+def nest(flat: list[dict]) -> list[dict]:
+    roots: list[dict] = []
+    stack: list[dict] = []
+    for token in flat:
+        while stack and stack[-1]["level"] >= token["level"]:
+            stack.pop()
+        (stack[-1]["children"] if stack else roots).append(token)
+        stack.append(token)
+    return roots
+
+
+def rewrite_relative_links(soup: BeautifulSoup, languages: list[str]) -> None:
+    for element, attribute in [(a, "href") for a in soup.find_all("a", href=True)] + [
+        (img, "src") for img in soup.find_all(["img", "source"], src=True)
+    ]:
+        element[attribute] = site_url_for(element[attribute], languages)
+
+
+def site_url_for(url: str, languages: list[str]) -> str:
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc or url.startswith(("/", "#")) or not parts.path:
+        return url
+    path = parts.path
+    if languages:
+        # a.en.svg -> a.svg, x.en.ipynb -> x.ipynb
+        path = re.sub(r"\.(%s)(\.[^./]+)$" % "|".join(map(re.escape, languages)), r"\2", path)
+    path = re.sub(r"\.(ipynb|md)$", ".html", path)
+    return path + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")

@@ -1,0 +1,37 @@
+"""The one error the exercise engine raises: it stops the build and says what to fix."""
+
+from __future__ import annotations
+
+from mkdocs.exceptions import PluginError
+
+
+class ExerciseError(PluginError):
+    """A malformed exercise, answer file or marker.
+
+    The message names the file, the question number when there is one, quotes the
+    offending line and lists the accepted forms, so an author can fix it without
+    reading the parser.
+    """
+
+    def __init__(
+        self,
+        where: str,
+        problem: str,
+        *,
+        question: int | None = None,
+        line_number: int | None = None,
+        line: str | None = None,
+        expected: str | None = None,
+    ) -> None:
+        self.where = where
+        self.question = question
+        self.problem = problem
+        self.expected = expected
+        head = f"{where}, question {question}" if question is not None else where
+        parts = [f"{head}: {problem}"]
+        if line is not None:
+            prefix = f"line {line_number}" if line_number is not None else "line"
+            parts.append(f"  {prefix}: {line.strip()!r}")
+        if expected:
+            parts.append(f"  expected: {expected}")
+        super().__init__("\n".join(parts))
