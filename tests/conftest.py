@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -147,3 +148,34 @@ def visit(browser):
     yield open_page
     for context in contexts:
         context.close()
+
+
+def hook_paths() -> list[str]:
+    """The hooks of the real mkdocs.yml, as absolute paths (commented ones skipped)."""
+    lines = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+    return [str(ROOT / line.split("- ", 1)[1]) for line in lines if re.match(r"^\s+- overrides/hooks/\S+\.py$", line)]
+
+
+def build_small_site(tmp_path: Path, files: dict[str, str], course: str) -> subprocess.CompletedProcess:
+    """Build docs made of `files` with the real configuration; return the finished process.
+
+    `course` is the YAML of extra.course (flow style).  The build may fail:
+    tests of bad input assert on the message.
+    """
+    docs = tmp_path / "docs"
+    for name, text in files.items():
+        path = docs / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    hooks = "\n".join(f"  - {path}" for path in hook_paths())
+    config.write_text(
+        f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: docs\ntheme:\n  custom_dir: {ROOT / 'overrides'}\n"
+        f"hooks:\n{hooks}\nwatch: []\nextra:\n  course: {course}\n",
+        encoding="utf-8",
+    )
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache"))
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(tmp_path / "site")],
+        capture_output=True, text=True, encoding="utf-8", cwd=tmp_path, env=env,
+    )

@@ -76,6 +76,7 @@ def on_config(config):
     return config
 
 
+@event_priority(-400)  # last: a missing translation original is reported first
 def on_files(files, config):
     """Every page must be in the plan: a page outside it would be unreachable."""
     listed = {"index.md"} | {

@@ -1,0 +1,85 @@
+"""Checks that questions and answers belong together, and that the zh and en versions agree."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .errors import ExerciseError
+from .model import Answer, Exercise, Item, QuestionBlock, QuestionKind
+
+KIND_NAMES = {
+    QuestionKind.TRUE_FALSE: "true/false （判断题）",
+    QuestionKind.SINGLE: "single choice （单选题）",
+    QuestionKind.MULTIPLE: "multiple choice （多选题）",
+}
+EXPECTED_KEY = {
+    QuestionKind.TRUE_FALSE: "`{n}. √` or `{n}. ×` (English: `{n}. True` / `{n}. False`)",
+    QuestionKind.SINGLE: "exactly one letter, e.g. `{n}. B`",
+    QuestionKind.MULTIPLE: "two or more letters, e.g. `{n}. A、B` (English: `{n}. A, B`); "
+    "a question with one correct option is （单选题）/(Single choice)",
+}
+
+
+def pair(
+    block: QuestionBlock,
+    answers: Sequence[Answer],
+    *,
+    section: str,
+    question_source: str,
+    answer_source: str,
+) -> Exercise:
+    """Join each question to its answer; every mismatch stops the build."""
+    by_number = {answer.number: answer for answer in answers}
+    numbers = [question.number for question in block.questions]
+    items = []
+    for question in block.questions:
+        answer = by_number.get(question.number)
+        if answer is None:
+            raise ExerciseError(
+                answer_source, f"no answer for this question of {question_source}", question=question.number,
+                expected=f"an entry {EXPECTED_KEY[question.kind].format(n=question.number)} followed by `解析：…`",
+            )
+        if answer.kind is not question.kind:
+            raise ExerciseError(
+                answer_source,
+                f"the answer is {KIND_NAMES[answer.kind]} but the question is {KIND_NAMES[question.kind]}",
+                question=question.number, line_number=answer.line,
+                expected=EXPECTED_KEY[question.kind].format(n=question.number),
+            )
+        stray = [letter for letter in answer.key if letter not in question.letters] if question.options else []
+        if stray:
+            raise ExerciseError(
+                answer_source, f"letter {stray[0]} is not among the question's options",
+                question=question.number, line_number=answer.line,
+                expected=f"letters from {', '.join(question.letters)}",
+            )
+        items.append(Item(section, question, answer))
+    for answer in answers:
+        if answer.number not in numbers:
+            raise ExerciseError(
+                answer_source, f"this answer has no question: {question_source} has questions 1 to {len(numbers)}",
+                question=answer.number, line_number=answer.line, expected="one entry per question, no more",
+            )
+    return Exercise(section, tuple(items))
+
+
+def check_parity(zh: Exercise, en: Exercise, zh_source: str, en_source: str) -> None:
+    """The two languages are one exercise: same questions, same kinds, same answers."""
+    where = f"{zh_source} and {en_source}"
+    if len(zh.items) != len(en.items):
+        raise ExerciseError(
+            where, f"the zh version has {len(zh.items)} questions, the en version {len(en.items)}",
+            expected="the same questions in both languages",
+        )
+    for zh_item, en_item in zip(zh.items, en.items):
+        number = zh_item.question.number
+        zh_q, en_q = zh_item.question, en_item.question
+        if zh_q.kind is not en_q.kind:
+            problem = f"zh is {KIND_NAMES[zh_q.kind]}, en is {KIND_NAMES[en_q.kind]}"
+        elif len(zh_q.options) != len(en_q.options):
+            problem = f"zh has {len(zh_q.options)} options, en has {len(en_q.options)}"
+        elif zh_item.answer.key != en_item.answer.key:
+            problem = f"the answer key differs: zh {zh_item.answer.key}, en {en_item.answer.key}"
+        else:
+            continue
+        raise ExerciseError(where, problem, question=number, expected="the same kind, options and answer in both languages")

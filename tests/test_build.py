@@ -1,0 +1,144 @@
+"""The strict build: every notebook becomes a page in its language, nothing is
+left as raw JSON, untranslated pages are built with a notice, and the notebook
+conversion cache survives the language passes."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import EDGE_SITE, ROOT, build_small_site
+
+DOCS = ROOT / "docs"
+
+
+def page_for(source: Path, docs: Path, site: Path) -> Path:
+    """docs/a/x.ipynb -> site/a/x.html; docs/a/x.en.ipynb -> site/en/a/x.html."""
+    relative = source.relative_to(docs).as_posix()
+    match = re.match(r"(.*)\.(en)\.(ipynb|md)$", relative)
+    if match:
+        return site / match.group(2) / f"{match.group(1)}.html"
+    return site / re.sub(r"\.(ipynb|md)$", ".html", relative)
+
+
+def soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def test_strict_build_has_no_warning(site_build):
+    _, result = site_build
+    log = result.stdout + result.stderr
+    assert "WARNING" not in log, log
+
+
+@pytest.mark.parametrize("source", sorted(DOCS.rglob("*.ipynb")), ids=lambda p: p.relative_to(DOCS).as_posix())
+def test_every_notebook_is_an_html_page_in_its_language(source, site_dir):
+    page = page_for(source, DOCS, site_dir)
+    assert page.is_file(), f"{source} has no page at {page}"
+    text = page.read_text(encoding="utf-8")
+    assert text.lstrip().lower().startswith("<!doctype html>"), f"{page} is not HTML"
+    assert '"nbformat"' not in text and '"cell_type"' not in text, f"{page} holds raw notebook JSON"
+    language = "en" if ".en." in source.name else "zh"
+    assert soup(page).html["lang"] == language
+
+
+def test_untranslated_notebook_keeps_its_original_and_gets_a_notice(edge_site_dir):
+    original = soup(edge_site_dir / "ch" / "only_zh.html")
+    assert original.html["lang"] == "zh"
+    assert original.select_one(".untranslated-notice") is None
+
+    shown_in_english = soup(edge_site_dir / "en" / "ch" / "only_zh.html")
+    assert shown_in_english.html["lang"] == "en"
+    notice = shown_in_english.select_one(".untranslated-notice")
+    assert "not been translated into English" in notice.get_text()
+    assert notice.a["href"] == "../../ch/only_zh.html"
+    assert shown_in_english.select_one('div[lang="zh"] h1').get_text(strip=True).startswith("仅中文的笔记本")
+
+
+def test_untranslated_markdown_page_gets_a_notice(edge_site_dir):
+    page = soup(edge_site_dir / "en" / "ch" / "only_zh_page.html")
+    assert page.select_one(".untranslated-notice").a["href"] == "../../ch/only_zh_page.html"
+
+
+def test_chinese_headings_get_anchors_that_the_toc_uses(edge_site_dir):
+    page = soup(edge_site_dir / "ch" / "twin.html")
+    ids = {h["id"] for h in page.select("article h1, article h2, article h3")}
+    assert {"双语笔记本", "第一节-术语", "11-小节"} <= ids
+    toc_targets = {a["href"] for a in page.select(".md-sidebar--secondary a.md-nav__link")}
+    assert {"#第一节-术语", "#11-小节"} <= toc_targets
+    assert "" not in ids
+
+
+def test_notebook_links_point_at_pages_and_language_images(edge_site_dir):
+    english = soup(edge_site_dir / "en" / "ch" / "twin.html")
+    assert english.select_one("article img[alt=Figure]")["src"] == "./images/figure.svg"
+    assert "Figure" in (edge_site_dir / "en" / "ch" / "images" / "figure.svg").read_text(encoding="utf-8")
+    assert "示意图" in (edge_site_dir / "ch" / "images" / "figure.svg").read_text(encoding="utf-8")
+    assert english.select_one('article a[href="only_zh.html"]') is not None
+
+
+def test_notebook_pages_carry_no_inlined_css_or_scripts(site_dir):
+    for source in DOCS.rglob("*.ipynb"):
+        article = soup(page_for(source, DOCS, site_dir)).select_one("article")
+        assert article.find("style") is None
+        assert not [s for s in article.find_all("script") if "quiz" not in " ".join(s.get("class", []))]
+
+
+def test_search_index_has_no_prompt_or_copy_noise(site_dir):
+    index = (site_dir / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "In [ ]" not in index
+    assert "Copied!" not in index
+
+
+def test_a_page_in_english_without_chinese_original_stops_the_build(tmp_path):
+    result = build_small_site(
+        tmp_path,
+        {"index.md": "# 首页\n", "index.en.md": "# Home\n", "orphan.en.md": "# Orphan\n"},
+        course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: []}]",
+    )
+    assert result.returncode != 0
+    assert (
+        "docs/orphan.en.md: this en page needs its original in the default language (zh) at docs/orphan.md"
+        in result.stderr
+    )
+
+
+def test_a_page_missing_from_the_course_plan_stops_the_build(tmp_path):
+    result = build_small_site(
+        tmp_path,
+        {"index.md": "# 首页\n", "stray.md": "# 游离页面\n"},
+        course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: []}]",
+    )
+    assert result.returncode != 0
+    assert "docs/stray.md is not in the course plan: add it to extra.course in mkdocs.yml" in result.stderr
+
+
+def test_a_planned_section_without_its_file_stops_the_build(tmp_path):
+    result = build_small_site(
+        tmp_path,
+        {"index.md": "# 首页\n"},
+        course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: gone.ipynb, title: {zh: 缺, en: Gone}}]}]",
+    )
+    assert result.returncode != 0
+    assert "extra.course lists ch/gone.ipynb, but docs/ch/gone.ipynb does not exist" in result.stderr
+
+
+def test_warm_rebuild_converts_no_notebook(tmp_path):
+    """Cold build converts each notebook once; the second build converts none."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache"))
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(EDGE_SITE / "mkdocs.yml"), "-d", str(tmp_path / "site")]
+
+    def conversions() -> int:
+        result = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", env=env, cwd=EDGE_SITE)
+        assert result.returncode == 0, result.stderr
+        return (result.stdout + result.stderr).count("Converting notebook")
+
+    notebooks = len(list((EDGE_SITE / "docs").rglob("*.ipynb")))
+    assert conversions() == notebooks
+    assert conversions() == 0
