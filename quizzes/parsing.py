@@ -61,6 +61,12 @@ def kind_of(marker: str) -> QuestionKind | None:
     return KIND_MARKERS.get(marker) or KIND_MARKERS.get(marker.lower())
 
 
+def starts_with_kind_marker(text: str) -> bool:
+    """True for the text of a rendered question, e.g. "（单选题）Which…"."""
+    marker = _MARKER.match(text.strip())
+    return bool(marker and kind_of(marker["marker"]))
+
+
 # ---------------------------------------------------------------------------
 # Questions
 

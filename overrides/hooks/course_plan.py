@@ -104,6 +104,19 @@ def on_page_markdown(markdown: str, page, config, files) -> str | None:
     return markdown.replace(CATALOG_MARKER, render_catalog(course_plan(config), current_language(config)))
 
 
+@event_priority(100)  # before other hooks read the title
+def on_page_content(html: str, page, config, files) -> str | None:
+    """Plan titles win over a notebook's first heading (mkdocs-jupyter's choice),
+    so the navigation, the catalog and the browser tab agree."""
+    language = current_language(config)
+    source = page.file.src_uri.replace(f".{language}.", ".")
+    for chapter in course_plan(config):
+        for section in chapter["sections"]:
+            if section_source(chapter, section) == source:
+                page.title = title(section, language, chapter["chapter"])
+    return None
+
+
 def is_home_page(page) -> bool:
     """index.md or its translations (index.en.md) at the top of docs/."""
     return "/" not in page.file.src_uri and page.file.src_uri.split(".")[0] == "index"

@@ -1,0 +1,119 @@
+"""Every exercise of the course, in both languages, read and checked before any page is built.
+
+The whole course is scanned up front so that a broken answer file, or a zh and
+en version that disagree, stops the build whatever page is being rendered, and so
+that the home page can list every section's question ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+from mkdocs.utils.meta import get_data
+
+from .errors import ExerciseError
+from .model import Exercise
+from .sources import MarkdownExercises, NotebookExercise, markdown_exercises, notebook_exercises, page_language
+from .strings import LANGUAGES
+from .validation import check_parity
+
+DEFAULT_LANGUAGE = LANGUAGES[0]
+
+
+@dataclass(frozen=True)
+class ExercisePage:
+    src_uri: str
+    language: str
+    heading: str  # the page's own title, used when the navigation gives none
+    notebook: tuple[NotebookExercise, ...] = ()
+    markdown: MarkdownExercises | None = None
+    markdown_text: str | None = None  # the text markdown positions refer to
+
+    @property
+    def exercises(self) -> tuple[Exercise, ...]:
+        if self.markdown is not None:
+            return tuple(found.exercise for found in self.markdown.exercises)
+        return tuple(found.exercise for found in self.notebook)
+
+
+@dataclass(frozen=True)
+class CourseSection:
+    section: str
+    src_uri: str  # the page that holds it in the language asked for
+    exercise: Exercise
+
+
+@dataclass(frozen=True)
+class Course:
+    pages: dict[str, ExercisePage]  # by src_uri, both languages
+
+    def sections(self, language: str) -> list[CourseSection]:
+        """Each section once, from the page in `language`, else from the default language's page."""
+        chosen: dict[str, CourseSection] = {}
+        for preferred in (DEFAULT_LANGUAGE, language):
+            for page in self.pages.values():
+                if page.language == preferred:
+                    for exercise in page.exercises:
+                        chosen[exercise.section] = CourseSection(exercise.section, page.src_uri, exercise)
+        return [chosen[section] for section in sorted(chosen)]
+
+
+def scan_course(sources: Iterable[tuple[str, Path]], docs_dir: Path) -> Course:
+    """Read every page given as (src_uri, absolute path); keep those with exercises."""
+    pages = {}
+    for src_uri, path in sources:
+        page = scan_page(src_uri, path, docs_dir)
+        if page is not None:
+            pages[src_uri] = page
+    _check_sections(pages)
+    return Course(pages)
+
+
+def scan_page(src_uri: str, path: Path, docs_dir: Path) -> ExercisePage | None:
+    language = page_language(src_uri)
+    if src_uri.endswith(".ipynb"):
+        notebook = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
+        found = notebook_exercises(notebook, path, docs_dir)
+        if not found:
+            return None
+        first_markdown = next((c.source for c in notebook.cells if c.cell_type == "markdown"), "")
+        return ExercisePage(src_uri, language, _first_heading(first_markdown, path), notebook=found)
+    if src_uri.endswith(".md"):
+        # MkDocs drops a byte-order mark and the front matter the same way before on_page_markdown.
+        text, meta = get_data(path.read_text(encoding="utf-8").removeprefix("\ufeff"))
+        markers = markdown_exercises(text, path, docs_dir)
+        if not markers.exercises:
+            return None
+        heading = str(meta.get("title") or _first_heading(text, path))
+        return ExercisePage(src_uri, language, heading, markdown=markers, markdown_text=text)
+    return None
+
+
+def _first_heading(markdown: str, path: Path) -> str:
+    for line in markdown.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return path.stem.split(".")[0]
+
+
+def _check_sections(pages: dict[str, ExercisePage]) -> None:
+    """One page per section and language; the zh and en versions of a section must agree."""
+    seen: dict[tuple[str, str], ExercisePage] = {}
+    for page in pages.values():
+        for exercise in page.exercises:
+            other = seen.setdefault((exercise.section, page.language), page)
+            if other is not page:
+                raise ExerciseError(
+                    f"docs/{page.src_uri}", f"section {exercise.section} is also the exercise of docs/{other.src_uri}",
+                    expected="one answer file per exercise; the section is the answer file's name",
+                )
+    for (section, language), zh_page in seen.items():
+        en_page = seen.get((section, "en"))
+        if language != DEFAULT_LANGUAGE or en_page is None:
+            continue
+        zh = next(e for e in zh_page.exercises if e.section == section)
+        en = next(e for e in en_page.exercises if e.section == section)
+        check_parity(zh, en, f"docs/{zh_page.src_uri}", f"docs/{en_page.src_uri}")

@@ -1,0 +1,192 @@
+"""Where exercises live in the course sources, and how each is turned into an Exercise.
+
+Notebook: the exercise is the last Markdown cell with a typed question list before
+a code cell whose whole source is `!cat ./answer/<name>.txt`.
+Markdown page: the question list is the one above a marker line
+`<!-- solutions: answer/<name>.txt -->`.
+The home page carries `<!-- course-progress -->`.  Markers are whole lines outside
+code fences; any other comment line that starts like one of ours is an error.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from .errors import ExerciseError
+from .model import Exercise
+from .parsing import parse_answers, parse_questions, split_lines
+from .validation import pair
+
+ANSWER_CELL_FORM = "a code cell whose whole source is `!cat ./answer/<section>_answer.txt` (English: `..._answer.en.txt`)"
+MARKER_FORMS = "`<!-- solutions: answer/<section>_answer.txt -->` (English page: `.en.txt`) or `<!-- course-progress -->`"
+PROGRESS_MARKER = "<!-- course-progress -->"
+
+_ANSWER_CELL = re.compile(r"^!cat[ \t]+(?P<path>(?:\./)?answer/[\w.-]+\.txt)$")
+_SOLUTIONS_MARKER = re.compile(r"^[ \t]*<!--[ \t]*solutions:[ \t]*(?P<path>[\w./-]+\.txt)[ \t]*-->[ \t]*$")
+_PROGRESS_MARKER = re.compile(r"^[ \t]*<!--[ \t]*course-progress[ \t]*-->[ \t]*$")
+# Comment lines that look meant for this engine; anything here that is not a marker is a typo.
+_OUR_NAMESPACE = re.compile(r"^[ \t]*<!--[ \t]*(solutions?|answers?|course[-_ ]?progress|quiz)\b", re.IGNORECASE)
+_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
+_SECTION = re.compile(r"^[\w.-]+$")
+
+
+def page_language(name: str) -> str:
+    """'en' for `x.en.ipynb` / `x.en.txt`, else 'zh' (the default language)."""
+    parts = PurePosixPath(name).name.split(".")
+    return "en" if len(parts) >= 3 and parts[-2] == "en" else "zh"
+
+
+def section_of(answer_path: PurePosixPath) -> str:
+    """`01.02_answer.en.txt` -> `01.02`: the zh and en versions share it, and progress with it."""
+    stem = answer_path.name.removesuffix(".txt").removesuffix(".en")
+    return stem.removesuffix("_answer")
+
+
+# ---------------------------------------------------------------------------
+# Answer files
+
+
+def load_exercise(block, answer_ref: str, page_path: Path, docs_dir: Path, question_source: str) -> Exercise:
+    """Read the answer file named by a cell or marker and pair it with the questions."""
+    page_rel = _docs_relative(page_path, docs_dir)
+    reference = PurePosixPath(answer_ref)
+    expected = "en" if page_language(page_path.name) == "en" else "zh"
+    if reference.is_absolute() or ".." in reference.parts:
+        raise ExerciseError(page_rel, f"the answer file {answer_ref} must be a path below the page's folder",
+                            expected="`answer/<section>_answer.txt`")
+    if page_language(reference.name) != expected:
+        wanted = "an `.en.txt` answer file" if expected == "en" else "an answer file without `.en`"
+        raise ExerciseError(page_rel, f"the {expected} page refers to {answer_ref}", expected=wanted)
+    section = section_of(reference)
+    if not _SECTION.match(section):
+        raise ExerciseError(page_rel, f"{answer_ref} does not name a section", expected="`answer/01.02_answer.txt`")
+    answer_path = page_path.parent / reference
+    answer_rel = _docs_relative(answer_path, docs_dir)
+    if not answer_path.is_file():
+        raise ExerciseError(page_rel, f"the answer file {answer_rel} does not exist",
+                            expected=f"{answer_rel} next to the page, with one entry per question")
+    answers = parse_answers(answer_path.read_text(encoding="utf-8"), answer_rel)
+    return pair(block, answers, section=section, question_source=question_source, answer_source=answer_rel)
+
+
+def _docs_relative(path: Path, docs_dir: Path) -> str:
+    try:
+        return "docs/" + path.resolve().relative_to(docs_dir.resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+# ---------------------------------------------------------------------------
+# Notebooks
+
+
+@dataclass(frozen=True)
+class NotebookExercise:
+    exercise: Exercise
+    question_cell: str  # cell ids: nbconvert wraps each cell in id="cell-id=<id>"
+    answer_cell: str
+    question_count: int
+
+
+def notebook_exercises(notebook, page_path: Path, docs_dir: Path) -> tuple[NotebookExercise, ...]:
+    """Every exercise of a notebook (nbformat v4 node), in order."""
+    page_rel = _docs_relative(page_path, docs_dir)
+    found = []
+    pending = None  # (cell id, QuestionBlock) of the latest question list not yet answered
+    for cell in notebook.cells:
+        source = cell.source.strip()
+        if cell.cell_type == "markdown":
+            block = parse_questions(cell.source, f"{page_rel} (cell {cell.get('id')})")
+            if block is not None:
+                _require_cell_id(cell, page_rel)
+                if pending is not None:
+                    raise _unanswered(page_rel, pending[0])
+                pending = (cell.get("id"), block)
+            continue
+        if cell.cell_type != "code" or not source.startswith("!cat") or "answer/" not in source:
+            continue
+        match = _ANSWER_CELL.match(source)
+        if not match:
+            raise ExerciseError(f"{page_rel} (cell {cell.get('id')})", "this answer cell is not in the accepted form",
+                                line=source.splitlines()[0], expected=ANSWER_CELL_FORM)
+        if pending is None:
+            raise ExerciseError(f"{page_rel} (cell {cell.get('id')})", "no question list before this answer cell",
+                                expected="a Markdown cell with the numbered questions, e.g. `1. （判断题）…`, above it")
+        _require_cell_id(cell, page_rel)
+        question_cell, block = pending
+        exercise = load_exercise(block, match["path"], page_path, docs_dir, f"{page_rel} (cell {question_cell})")
+        found.append(NotebookExercise(exercise, question_cell, cell.get("id"), len(block.questions)))
+        pending = None
+    if pending is not None:
+        raise _unanswered(page_rel, pending[0])
+    return tuple(found)
+
+
+def _unanswered(page_rel: str, cell_id: str) -> ExerciseError:
+    return ExerciseError(f"{page_rel} (cell {cell_id})", "these questions have no answer cell after them",
+                         expected=ANSWER_CELL_FORM)
+
+
+def _require_cell_id(cell, page_rel: str) -> None:
+    if not cell.get("id"):
+        raise ExerciseError(page_rel, "an exercise cell has no id; the quiz finds its cells by id",
+                            expected="nbformat 4.5 or later, where every cell has an `id`")
+
+
+# ---------------------------------------------------------------------------
+# Markdown pages
+
+
+@dataclass(frozen=True)
+class MarkdownExercise:
+    exercise: Exercise
+    list_start: int  # 0-based lines of the question list in the page's Markdown
+    list_end: int
+    marker_line: int
+
+
+@dataclass(frozen=True)
+class MarkdownExercises:
+    exercises: tuple[MarkdownExercise, ...]
+    progress_lines: tuple[int, ...]
+
+
+def markdown_exercises(markdown: str, page_path: Path, docs_dir: Path) -> MarkdownExercises:
+    """The exercises and progress markers of a Markdown page (front matter already removed)."""
+    page_rel = _docs_relative(page_path, docs_dir)
+    lines = split_lines(markdown)
+    exercises, progress = [], []
+    region_start = 0  # questions belong to the nearest marker below them
+    for index in _lines_outside_fences(lines):
+        line = lines[index]
+        solutions = _SOLUTIONS_MARKER.match(line)
+        if solutions:
+            # Blank lines in place of the text above the region keep line numbers page-wide.
+            region = "\n".join([""] * region_start + lines[region_start:index])
+            block = parse_questions(region, page_rel)
+            if block is None:
+                raise ExerciseError(page_rel, "no question list above this marker", line_number=index + 1, line=line,
+                                    expected="a numbered list of questions, e.g. `1. （判断题）…`, above the marker")
+            exercise = load_exercise(block, solutions["path"], page_path, docs_dir, page_rel)
+            exercises.append(MarkdownExercise(exercise, block.start, block.end, index))
+            region_start = index + 1
+        elif _PROGRESS_MARKER.match(line):
+            progress.append(index)
+        elif _OUR_NAMESPACE.match(line):
+            raise ExerciseError(page_rel, "unknown or malformed exercise marker", line_number=index + 1, line=line,
+                                expected=MARKER_FORMS)
+    return MarkdownExercises(tuple(exercises), tuple(progress))
+
+
+def _lines_outside_fences(lines: list[str]):
+    fence = None
+    for index, line in enumerate(lines):
+        opening = _FENCE.match(line)
+        if fence is None and opening:
+            fence = opening.group(1)
+        elif fence is not None and opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
+            fence = None
+        elif fence is None:
+            yield index

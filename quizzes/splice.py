@@ -1,0 +1,75 @@
+"""Put rendered quiz HTML into a page's HTML, with an HTML parser (BeautifulSoup).
+
+Notebook pages: the exercise cell keeps its heading, intro and closing text; only
+its question list (the <ol> nbconvert made of it) becomes the form, and the
+`!cat` answer cell becomes the solution blocks.  Markdown pages: the hook left a
+slot comment where the list and the marker were; the slot becomes the HTML.
+"""
+
+from __future__ import annotations
+
+from bs4 import BeautifulSoup, Comment, Tag
+
+from .errors import ExerciseError
+from .parsing import starts_with_kind_marker
+
+SLOT_PREFIX = "quiz-slot:"
+
+
+def fragment(html: str) -> BeautifulSoup:
+    return BeautifulSoup(html, "html.parser")
+
+
+def slot_comment(kind: str, section: str) -> str:
+    """A placeholder that survives Python-Markdown untouched (a comment line is raw HTML)."""
+    return f"<!-- {SLOT_PREFIX}{kind}:{section} -->"
+
+
+def replace_question_list(soup: BeautifulSoup, cell_id: str, form_html: str, question_count: int, where: str) -> None:
+    cell = _cell(soup, cell_id, where)
+    lists = [ol for ol in cell.find_all("ol") if _is_question_list(ol)]
+    rendered = sum(len(ol.find_all("li", recursive=False)) for ol in lists)
+    if rendered != question_count:
+        raise ExerciseError(
+            f"{where} (cell {cell_id})",
+            f"the page shows {rendered} questions in its numbered list, the parser found {question_count}",
+            expected="the questions as one numbered Markdown list",
+        )
+    lists[0].replace_with(fragment(form_html))
+    for extra in lists[1:]:
+        extra.decompose()
+
+
+def replace_cell(soup: BeautifulSoup, cell_id: str, html: str, where: str) -> None:
+    cell = _cell(soup, cell_id, where)
+    # The wrapper id stays, so links to the cell keep working.
+    wrapper = soup.new_tag("div", attrs={"class": "quiz-cell", "id": cell["id"]})
+    wrapper.append(fragment(html))
+    cell.replace_with(wrapper)
+
+
+def replace_comment(soup: BeautifulSoup, text: str, html: str) -> int:
+    """Replace every comment whose text is `text`; return how many there were."""
+    comments = soup.find_all(string=lambda node: isinstance(node, Comment) and node.strip() == text)
+    for comment in comments:
+        comment.replace_with(fragment(html))
+    return len(comments)
+
+
+def replace_slot(soup: BeautifulSoup, kind: str, section: str, html: str, where: str) -> None:
+    if not replace_comment(soup, f"{SLOT_PREFIX}{kind}:{section}", html):
+        raise ExerciseError(where, f"the {kind} of section {section} was lost on the way through Markdown",
+                            expected="the question list and the marker as top-level blocks, not inside another block")
+
+
+def _cell(soup: BeautifulSoup, cell_id: str, where: str) -> Tag:
+    cell = soup.find(id=f"cell-id={cell_id}")
+    if cell is None:
+        raise ExerciseError(where, f"the rendered page has no cell {cell_id}",
+                            expected='nbconvert\'s cell wrapper with id="cell-id=<cell id>"')
+    return cell
+
+
+def _is_question_list(ol: Tag) -> bool:
+    first = ol.find("li", recursive=False)
+    return first is not None and starts_with_kind_marker(first.get_text())

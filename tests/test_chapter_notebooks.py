@@ -1,0 +1,321 @@
+"""Checks for the course notebooks under docs/.
+
+- every notebook is valid nbformat 4.5+, with cell ids, cleared outputs and the python3 kernel;
+- every Chinese notebook x.ipynb has an English twin x.en.ipynb (and the other way round) with the
+  same cells: same ids, same order, same cell types;
+- every answer cell (`!cat ./answer/...`) names an existing file in the notebook's language, and
+  running it in a real Jupyter kernel prints exactly that file;
+- exercise cells and answer files agree (question count, types, option letters), and the two
+  languages share the same answer keys;
+- markdown cells use no raw HTML and no Mermaid;
+- every image a notebook references exists next to it.
+
+Run: python -m pytest tests/test_chapter_notebooks.py -q
+Figures are drawn separately; a missing figure is skipped unless REQUIRE_FIGURES=1 is set.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+NOTEBOOKS = sorted(p for p in DOCS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+ZH_NOTEBOOKS = [p for p in NOTEBOOKS if not p.name.endswith(".en.ipynb")]
+EN_NOTEBOOKS = [p for p in NOTEBOOKS if p.name.endswith(".en.ipynb")]
+
+ANSWER_CELL = re.compile(r"^!cat (?P<path>\./answer/\S+)$")
+IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<src>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
+
+# Exercise format (see AUTHORING.md, section 4)
+QUESTION = re.compile(r"^(?P<number>\d+)\. [（(](?P<marker>[^）)]+)[）)]")
+OPTION = re.compile(r"^   - (?P<letter>[A-Z])\. \S")
+KINDS = {
+    "判断题": "tf", "单选题": "single", "多选题": "multiple",
+    "True/False": "tf", "Single choice": "single", "Multiple choice": "multiple",
+}
+ANSWER_HEAD = re.compile(r"^(?P<number>\d+)\. (?P<key>.+)$")
+TRUE_KEYS = {"zh": "√", "en": "True"}
+FALSE_KEYS = {"zh": "×", "en": "False"}
+LETTER_SEPARATOR = {"zh": "、", "en": ", "}
+EXPLANATION_PREFIX = {"zh": "解析：", "en": "Explanation: "}
+
+HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
+FENCE = re.compile(r"^```.*?^```[ \t]*$", re.MULTILINE | re.DOTALL)
+CODE_SPAN = re.compile(r"(`+)(?:.+?)\1", re.DOTALL)
+
+
+def rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def read(path: Path) -> nbformat.NotebookNode:
+    with open(path, encoding="utf-8") as f:
+        return nbformat.read(f, as_version=nbformat.NO_CONVERT)
+
+
+def language(path: Path) -> str:
+    return "en" if path.name.endswith(".en.ipynb") else "zh"
+
+
+def twin_of(path: Path) -> Path:
+    if language(path) == "en":
+        return path.with_name(path.name[: -len(".en.ipynb")] + ".ipynb")
+    return path.with_name(path.name[: -len(".ipynb")] + ".en.ipynb")
+
+
+def answer_cells(nb) -> list:
+    return [c for c in nb.cells if c.cell_type == "code" and ANSWER_CELL.match(c.source.strip())]
+
+
+def answer_path(notebook: Path, cell) -> Path:
+    return notebook.parent / ANSWER_CELL.match(cell.source.strip())["path"]
+
+
+def read_text(path: Path) -> str:
+    with open(path, encoding="utf-8", newline="") as f:
+        return f.read()
+
+
+NOTEBOOKS_WITH_ANSWERS = [p for p in NOTEBOOKS if answer_cells(read(p))]
+
+
+def ids(paths: list[Path]) -> list[str]:
+    return [rel(p) for p in paths]
+
+
+def test_there_are_notebooks():
+    assert NOTEBOOKS, "no notebooks found under docs/"
+
+
+# ---------------------------------------------------------------------------
+# Format
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_notebook_format(path: Path):
+    nb = read(path)
+    nbformat.validate(nb)
+    assert nb.nbformat == 4, f"{rel(path)}: nbformat {nb.nbformat}, expected 4"
+    assert nb.nbformat_minor >= 5, f"{rel(path)}: nbformat_minor {nb.nbformat_minor}, cell ids need 4.5+"
+    assert nb.metadata.get("kernelspec", {}).get("name") == "python3", f"{rel(path)}: kernelspec is not python3"
+    seen = set()
+    for index, cell in enumerate(nb.cells):
+        cell_id = cell.get("id")
+        assert cell_id, f"{rel(path)}: cell {index} has no id"
+        assert cell_id not in seen, f"{rel(path)}: duplicate cell id {cell_id!r}"
+        seen.add(cell_id)
+        if cell.cell_type == "code":
+            assert cell.outputs == [], f"{rel(path)}: code cell {cell_id!r} has outputs; clear them"
+            assert cell.execution_count is None, f"{rel(path)}: code cell {cell_id!r} has an execution count"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_markdown_is_plain(path: Path):
+    """Markdown cells are rendered by nbconvert: no raw HTML, no Mermaid."""
+    for cell in read(path).cells:
+        if cell.cell_type != "markdown":
+            continue
+        assert "```mermaid" not in cell.source, f"{rel(path)}: cell {cell.id!r} uses Mermaid"
+        prose = CODE_SPAN.sub("", FENCE.sub("", cell.source))
+        tag = HTML_TAG.search(prose)
+        assert tag is None, f"{rel(path)}: cell {cell.id!r} contains raw HTML {tag.group(0)!r}"
+
+
+# ---------------------------------------------------------------------------
+# Language twins
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_has_language_twin(path: Path):
+    twin = twin_of(path)
+    assert twin.exists(), f"{rel(path)} has no {'English' if language(path) == 'zh' else 'Chinese'} twin {rel(twin)}"
+
+
+@pytest.mark.parametrize("path", ZH_NOTEBOOKS, ids=ids(ZH_NOTEBOOKS))
+def test_twins_have_the_same_cells(path: Path):
+    twin = twin_of(path)
+    if not twin.exists():
+        pytest.fail(f"missing English twin {rel(twin)}")
+    zh = [(c.id, c.cell_type) for c in read(path).cells]
+    en = [(c.id, c.cell_type) for c in read(twin).cells]
+    assert zh == en, f"{rel(path)} and {rel(twin)} differ in cell ids, order or types:\nzh {zh}\nen {en}"
+
+
+# ---------------------------------------------------------------------------
+# Answer cells and files
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_answer_cells_name_existing_files_in_the_right_language(path: Path):
+    for cell in answer_cells(read(path)):
+        target = answer_path(path, cell)
+        assert target.is_file(), f"{rel(path)}: answer cell {cell.id!r} names a missing file {rel(target)}"
+        if language(path) == "en":
+            assert target.name.endswith(".en.txt"), f"{rel(path)}: English notebook must print an .en.txt file"
+        else:
+            assert target.name.endswith(".txt") and not target.name.endswith(".en.txt"), (
+                f"{rel(path)}: Chinese notebook must print the .txt file, not {target.name}"
+            )
+        text = read_text(target)
+        assert "\r" not in text, f"{rel(target)}: use LF line endings"
+        assert text.endswith("\n"), f"{rel(target)}: end the file with a newline"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS_WITH_ANSWERS, ids=ids(NOTEBOOKS_WITH_ANSWERS))
+def test_answer_cell_prints_the_answer_file(path: Path):
+    """Run only the answer cell in a fresh python3 kernel, from the notebook's folder."""
+    from nbclient import NotebookClient
+
+    nb = read(path)
+    cells = answer_cells(nb)
+    runner = nbformat.v4.new_notebook()
+    runner.metadata = nb.metadata
+    runner.cells = [nbformat.v4.new_code_cell(c.source, id=c.id) for c in cells]
+    client = NotebookClient(
+        runner,
+        timeout=60,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    client.execute()
+    for original, executed in zip(cells, runner.cells):
+        expected = read_text(answer_path(path, original))
+        streams = [o for o in executed.outputs if o.output_type == "stream"]
+        others = [o for o in executed.outputs if o.output_type != "stream"]
+        assert not others, f"{rel(path)}: answer cell produced {others}"
+        assert all(o.name == "stdout" for o in streams), f"{rel(path)}: answer cell wrote to stderr: {streams}"
+        printed = "".join(o.text for o in streams)
+        # IPython runs `!cmd` through a pseudo-terminal, which turns each "\n" into "\r\n".
+        printed = printed.replace("\r\n", "\n")
+        assert printed == expected, f"{rel(path)}: the answer cell does not print {answer_path(path, original).name} exactly"
+
+
+def exercise_cell(nb):
+    """The markdown cell right before the (last) answer cell."""
+    index = max(i for i, c in enumerate(nb.cells) if c.cell_type == "code" and ANSWER_CELL.match(c.source.strip()))
+    assert index > 0 and nb.cells[index - 1].cell_type == "markdown", "the answer cell must follow the exercise cell"
+    return nb.cells[index - 1]
+
+
+def parse_questions(source: str) -> list[tuple[int, str, list[str]]]:
+    questions: list[tuple[int, str, list[str]]] = []
+    for line in source.splitlines():
+        question = QUESTION.match(line)
+        if question:
+            kind = KINDS.get(question["marker"])
+            assert kind, f"unknown question marker in {line!r}"
+            questions.append((int(question["number"]), kind, []))
+            continue
+        option = OPTION.match(line)
+        if option:
+            assert questions, f"option before any question: {line!r}"
+            questions[-1][2].append(option["letter"])
+        elif re.match(r"^\s*\d+\.\s", line):
+            raise AssertionError(f"numbered line that is not a question: {line!r}")
+    return questions
+
+
+def parse_answers(text: str, lang: str) -> list[tuple[int, str]]:
+    answers = []
+    for block in text.strip("\n").split("\n\n"):
+        lines = block.split("\n")
+        assert len(lines) == 2, f"each answer is two lines (key, explanation): {block!r}"
+        head = ANSWER_HEAD.match(lines[0])
+        assert head, f"bad answer line {lines[0]!r}"
+        assert lines[1].startswith(EXPLANATION_PREFIX[lang]) and lines[1][len(EXPLANATION_PREFIX[lang]):].strip(), (
+            f"answer {head['number']}: explanation must start with {EXPLANATION_PREFIX[lang]!r}"
+        )
+        assert "<" not in lines[1] or not HTML_TAG.search(CODE_SPAN.sub("", lines[1])), "no HTML in explanations"
+        answers.append((int(head["number"]), head["key"]))
+    return answers
+
+
+def normalise_key(key: str, kind: str, letters: list[str], lang: str) -> str:
+    if kind == "tf":
+        assert key in (TRUE_KEYS[lang], FALSE_KEYS[lang]), f"true/false answer must be {TRUE_KEYS[lang]} or {FALSE_KEYS[lang]}, got {key!r}"
+        return "T" if key == TRUE_KEYS[lang] else "F"
+    picked = key.split(LETTER_SEPARATOR[lang])
+    assert all(p in letters for p in picked), f"answer {key!r} uses letters outside the options {letters}"
+    assert picked == sorted(set(picked)), f"answer letters must be unique and in order: {key!r}"
+    if kind == "single":
+        assert len(picked) == 1, f"single choice takes one letter, got {key!r}"
+    else:
+        assert len(picked) >= 2, f"multiple choice takes two or more letters, got {key!r}"
+    return "".join(picked)
+
+
+def answer_keys(path: Path) -> list[tuple[str, str]]:
+    nb = read(path)
+    lang = language(path)
+    questions = parse_questions(exercise_cell(nb).source)
+    assert [q[0] for q in questions] == list(range(1, len(questions) + 1)), f"{rel(path)}: questions not numbered 1..n"
+    for number, kind, letters in questions:
+        if kind == "tf":
+            assert not letters, f"{rel(path)}: true/false question {number} has options"
+        else:
+            assert len(letters) >= 2 and letters == [chr(ord("A") + i) for i in range(len(letters))], (
+                f"{rel(path)}: question {number} options must run A, B, ... (found {letters})"
+            )
+    answers = parse_answers(read_text(answer_path(path, answer_cells(nb)[-1])), lang)
+    assert [a[0] for a in answers] == [q[0] for q in questions], (
+        f"{rel(path)}: answer numbers {[a[0] for a in answers]} do not match questions {[q[0] for q in questions]}"
+    )
+    return [(kind, normalise_key(key, kind, letters, lang)) for (_, kind, letters), (_, key) in zip(questions, answers)]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS_WITH_ANSWERS, ids=ids(NOTEBOOKS_WITH_ANSWERS))
+def test_exercise_matches_answer_file(path: Path):
+    answer_keys(path)
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in NOTEBOOKS_WITH_ANSWERS if language(p) == "zh"],
+    ids=ids([p for p in NOTEBOOKS_WITH_ANSWERS if language(p) == "zh"]),
+)
+def test_both_languages_have_the_same_answer_keys(path: Path):
+    twin = twin_of(path)
+    assert twin.exists(), f"missing English twin {rel(twin)}"
+    assert answer_keys(path) == answer_keys(twin), f"{rel(path)} and {rel(twin)}: question types or answer keys differ"
+
+
+# ---------------------------------------------------------------------------
+# Images
+
+
+def image_refs() -> list[tuple[Path, str, str]]:
+    refs = []
+    for path in NOTEBOOKS:
+        for cell in read(path).cells:
+            if cell.cell_type == "markdown":
+                for match in IMAGE.finditer(FENCE.sub("", cell.source)):
+                    refs.append((path, match["src"], match["alt"]))
+    return refs
+
+
+IMAGE_REFS = image_refs()
+
+
+@pytest.mark.parametrize(
+    "path,src,alt", IMAGE_REFS, ids=[f"{rel(p)}:{src}" for p, src, _ in IMAGE_REFS]
+)
+def test_image_reference(path: Path, src: str, alt: str):
+    assert alt.strip(), f"{rel(path)}: image {src} has no alt text"
+    assert not re.match(r"^[a-z]+:|^//", src), f"{rel(path)}: image {src} is not a local file"
+    stem = Path(src).name
+    if language(path) == "en":
+        assert stem.endswith(".en.svg") or not stem.endswith(".svg"), f"{rel(path)}: English notebook uses {src}"
+    else:
+        assert not re.search(r"\.en\.[^.]+$", stem), f"{rel(path)}: Chinese notebook uses the English figure {src}"
+    target = (path.parent / src).resolve()
+    if not target.is_file():
+        message = f"{rel(path)}: figure {src} does not exist yet"
+        if os.environ.get("REQUIRE_FIGURES") == "1":
+            pytest.fail(message)
+        pytest.skip(message + " (figures are drawn separately; set REQUIRE_FIGURES=1 to make this an error)")

@@ -1,0 +1,96 @@
+"""Every page in Chromium, over http:// and from file://: nothing requested
+from outside the site, no console error, the language switcher leads to the
+twin page, and search finds terms in the page's language only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+MODES = ["http", "file"]
+
+
+def pages_of(site: Path) -> list[str]:
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name != "404.html")
+
+
+def twin_of(page: str) -> str:
+    return page[len("en/"):] if page.startswith("en/") else f"en/{page}"
+
+
+@pytest.fixture(params=MODES)
+def base(request, http_base, file_base):
+    return http_base if request.param == "http" else file_base
+
+
+@pytest.fixture(params=MODES)
+def edge_base(request, edge_http_base, edge_file_base):
+    return edge_http_base if request.param == "http" else edge_file_base
+
+
+def check_pages(site: Path, base: str, visit) -> None:
+    problems = []
+    for page in pages_of(site):
+        record = visit(base + page, base)
+        record.page.wait_for_timeout(300)  # late errors (search worker start-up)
+        if record.outside_requests:
+            problems.append(f"{page}: requested {record.outside_requests}")
+        if record.console_errors:
+            problems.append(f"{page}: console errors {record.console_errors}")
+        record.page.context.close()
+    assert problems == []
+
+
+def test_every_page_loads_cleanly(site_dir, base, visit):
+    check_pages(site_dir, base, visit)
+
+
+def test_every_edge_page_loads_cleanly(edge_site_dir, edge_base, visit):
+    check_pages(edge_site_dir, edge_base, visit)
+
+
+def switch_language(record, language: str) -> str:
+    page = record.page
+    page.locator(".md-header__option .md-select").hover()
+    page.locator(f'.md-select__link[hreflang="{language}"]').click()
+    page.wait_for_load_state("load")
+    return page.url
+
+
+def test_switcher_leads_to_the_twin_page_everywhere(site_dir, base, visit):
+    for page in pages_of(site_dir):
+        record = visit(base + page, base)
+        other = "zh" if page.startswith("en/") else "en"
+        assert switch_language(record, other) == base + twin_of(page), page
+        record.page.context.close()
+
+
+def test_switcher_on_an_untranslated_notebook(edge_base, visit):
+    record = visit(edge_base + "en/ch/only_zh.html", edge_base)
+    assert switch_language(record, "zh") == edge_base + "ch/only_zh.html"
+
+
+def search(record, term: str) -> list[str]:
+    page = record.page
+    page.locator("label.md-header__button[for=__search]").click() if page.locator(
+        "label.md-header__button[for=__search]"
+    ).is_visible() else None
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(term)
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    return page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => a.href)")
+
+
+@pytest.mark.parametrize(
+    "page, term, in_english",
+    [("index.html", "融合", False), ("en/index.html", "fusion", True)],
+)
+def test_search_finds_terms_in_the_page_language_only(base, visit, page, term, in_english):
+    record = visit(base + page, base)
+    results = search(record, term)
+    assert results, f"no result for {term!r} on {page}"
+    for href in results:
+        assert href.startswith(base + "en/") == in_english, href
+    assert record.console_errors == []
