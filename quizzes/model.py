@@ -6,9 +6,10 @@ import hashlib
 from dataclasses import dataclass
 from enum import Enum
 
-# Codes stored in answer keys and used as the values of the form's inputs.
-TRUE_CODE = "T"
-FALSE_CODE = "F"
+# Codes stored in answer keys and used as the values of the form's inputs. Not T/F:
+# F is also an option letter, and a key must say unambiguously which kind it is.
+TRUE_CODE = "Y"
+FALSE_CODE = "N"
 
 
 class QuestionKind(Enum):
@@ -39,7 +40,7 @@ class Question:
 @dataclass(frozen=True)
 class Answer:
     number: int
-    key: str  # "T" / "F" for true/false, else the correct letters in order, e.g. "ABC"
+    key: str  # "Y" / "N" for true/false, else the correct letters in order, e.g. "ABC"
     explanation: str  # inline Markdown, as written
     line: int
 

@@ -44,7 +44,7 @@ _QUESTION_NEAR_MISS = re.compile(
     r"^[ \t]*\d{1,3}[ \t]*[.．、]?[ \t]*[（(][ \t]*(判断题|单选题|多选题|true/false|single choice|multiple choice)",
     re.IGNORECASE,
 )
-_OPTION = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?(?P<letter>[A-Z])[.．][ \t]+(?P<text>\S.*)$")
+_OPTION = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?(?P<letter>[A-Z])(?:\.[ \t]+|．[ \t]*)(?P<text>\S.*)$")
 
 _ANSWER_HEAD = re.compile(r"^[ \t]*(?P<number>\d{1,3})[ \t]*[.．][ \t]*(?P<key>.*?)[ \t]*$")
 _EXPLANATION = re.compile(r"^[ \t]*(?:解析|Explanation)[ \t]*[:：][ \t]*(?P<text>.*?)[ \t]*$", re.IGNORECASE)
@@ -217,7 +217,7 @@ def _reject_stray_questions(lines: list[str], after: int, source: str) -> None:
 
 
 def parse_key(raw: str) -> str | None:
-    """The answer key code ("T", "F", "B", "ABC") for an accepted form, else None."""
+    """The answer key code ("Y", "N", "B", "ABC") for an accepted form, else None."""
     if raw in TRUE_FORMS or raw.lower() == "true":
         return TRUE_CODE
     if raw in FALSE_FORMS or raw.lower() == "false":

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .inline import render_inline
 from .model import FALSE_CODE, TRUE_CODE, Exercise, Item, QuestionKind
-from .strings import SCRIPT_UI, UI, answer_text
+from .strings import PROGRESS_SCRIPT_UI, QUIZ_SCRIPT_UI, UI, answer_text
 
 INPUT_TYPE = {QuestionKind.TRUE_FALSE: "radio", QuestionKind.SINGLE: "radio", QuestionKind.MULTIPLE: "checkbox"}
 
@@ -42,7 +42,7 @@ def solution_id(item: Item) -> str:
 def render_quiz_form(exercise: Exercise, language: str) -> str:
     lines = [
         f'<form class="quiz" data-quiz-section="{_attr(exercise.section)}" '
-        f'data-quiz-ui="{_json_attr(SCRIPT_UI[language])}" novalidate>'
+        f'data-quiz-ui="{_json_attr(QUIZ_SCRIPT_UI[language])}" novalidate>'
     ]
     for item in exercise.items:
         lines.extend(_render_question(item, language))
@@ -112,9 +112,8 @@ def render_course_progress(sections: Sequence[ProgressSection], language: str) -
     because a file:// page may not.
     """
     ui = UI[language]
-    script_ui = {key: SCRIPT_UI[language][key] for key in ("confirm", "cleared")}
     lines = [
-        f'<div class="quiz-progress" data-quiz-ui="{_json_attr(script_ui)}">',
+        f'<div class="quiz-progress" data-quiz-ui="{_json_attr(PROGRESS_SCRIPT_UI[language])}">',
         "<table>",
         f"<caption>{ui['progress_caption']}</caption>",
         f'<thead><tr><th scope="col">{ui["progress_section"]}</th><th scope="col">{ui["progress_answered"]}</th>'

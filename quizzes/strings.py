@@ -53,24 +53,24 @@ UI = {
     },
 }
 
-# Strings the script shows; {answer}, {correct} and {total} are filled in by it.
-SCRIPT_UI = {
+# Strings the script shows, per widget; {answer}, {correct} and {total} are filled in by it.
+QUIZ_SCRIPT_UI = {
     "zh": {
         "correct": "✓ 回答正确",
         "incorrect": "✗ 回答错误。正确答案：{answer}",
         "choose": "请先选择答案。",
         "score": "得分：{correct} / {total}",
-        "confirm": "确定要清除所有练习的作答记录吗？",
-        "cleared": "已清除全部进度。",
     },
     "en": {
         "correct": "✓ Correct",
         "incorrect": "✗ Incorrect. Correct answer: {answer}",
         "choose": "Choose an answer first.",
         "score": "Score: {correct} / {total}",
-        "confirm": "Clear your answers to every exercise?",
-        "cleared": "All progress cleared.",
     },
+}
+PROGRESS_SCRIPT_UI = {
+    "zh": {"confirm": "确定要清除所有练习的作答记录吗？", "cleared": "已清除全部进度。"},
+    "en": {"confirm": "Clear your answers to every exercise?", "cleared": "All progress cleared."},
 }
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from .errors import ExerciseError
 from .model import Answer, Exercise, Item, QuestionBlock, QuestionKind
+from .strings import answer_text
 
 KIND_NAMES = {
     QuestionKind.TRUE_FALSE: "true/false （判断题）",
@@ -14,8 +15,8 @@ KIND_NAMES = {
 }
 EXPECTED_KEY = {
     QuestionKind.TRUE_FALSE: "`{n}. √` or `{n}. ×` (English: `{n}. True` / `{n}. False`)",
-    QuestionKind.SINGLE: "exactly one letter, e.g. `{n}. B`",
-    QuestionKind.MULTIPLE: "two or more letters, e.g. `{n}. A、B` (English: `{n}. A, B`); "
+    QuestionKind.SINGLE: "exactly one letter, as in `{n}. B`",
+    QuestionKind.MULTIPLE: "two or more letters, as in `{n}. A、B` (English: `{n}. A, B`); "
     "a question with one correct option is （单选题）/(Single choice)",
 }
 
@@ -37,7 +38,7 @@ def pair(
         if answer is None:
             raise ExerciseError(
                 answer_source, f"no answer for this question of {question_source}", question=question.number,
-                expected=f"an entry {EXPECTED_KEY[question.kind].format(n=question.number)} followed by `解析：…`",
+                expected=f"{EXPECTED_KEY[question.kind].format(n=question.number)}, then `解析：…` on the next line",
             )
         if answer.kind is not question.kind:
             raise ExerciseError(
@@ -79,7 +80,8 @@ def check_parity(zh: Exercise, en: Exercise, zh_source: str, en_source: str) -> 
         elif len(zh_q.options) != len(en_q.options):
             problem = f"zh has {len(zh_q.options)} options, en has {len(en_q.options)}"
         elif zh_item.answer.key != en_item.answer.key:
-            problem = f"the answer key differs: zh {zh_item.answer.key}, en {en_item.answer.key}"
+            zh_key, en_key = (answer_text(item.answer.key, "en") for item in (zh_item, en_item))
+            problem = f"the answers differ: zh {zh_key}, en {en_key}"
         else:
             continue
         raise ExerciseError(where, problem, question=number, expected="the same kind, options and answer in both languages")

@@ -73,13 +73,10 @@ def test_switcher_on_an_untranslated_notebook(edge_base, visit):
 
 def search(record, term: str) -> list[str]:
     page = record.page
-    page.locator("label.md-header__button[for=__search]").click() if page.locator(
-        "label.md-header__button[for=__search]"
-    ).is_visible() else None
     box = page.locator("input.md-search__input")
     box.click()
     box.fill(term)
-    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    page.wait_for_selector(".md-search-result__item", state="attached", timeout=15000)
     return page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => a.href)")
 
 

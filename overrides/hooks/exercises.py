@@ -110,5 +110,5 @@ def _progress_sections(page, files: Files, language: str) -> list[ProgressSectio
 
 def _link_assets(soup, page, files: Files) -> None:
     css, js = (get_relative_url(files.get_file_from_path(uri).url, page.url) for uri in (ASSETS["css"], ASSETS["js"]))
-    soup.insert(0, splice.fragment(f'<link rel="stylesheet" href="{css}">'))
-    soup.append(splice.fragment(f'<script src="{js}" defer></script>'))
+    soup.insert(0, splice.fragment(f'<link class="quiz-stylesheet" rel="stylesheet" href="{css}">'))
+    soup.append(splice.fragment(f'<script class="quiz-script" src="{js}" defer></script>'))

@@ -60,7 +60,8 @@ def remove_inlined_scripts(soup: BeautifulSoup) -> None:
 def convert_code_cells(soup: BeautifulSoup) -> None:
     for clipboard in soup.select(".zeroclipboard-container, .clipboard-copy-txt"):
         clipboard.decompose()
-    for block in soup.select("div.highlight-ipynb"):
+    # Code cells (highlight-ipynb) and fenced code in Markdown cells alike.
+    for block in soup.select("div.highlight-ipynb, .jp-RenderedMarkdown div.highlight"):
         block["class"] = ["highlight"]
         pre = block.find("pre")
         if pre is not None and pre.find("code", recursive=False) is None:

@@ -1,0 +1,28 @@
+"""axe-core on every page, both languages and both colour schemes: no serious
+or critical violation."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT
+from test_site_browser import pages_of
+
+AXE = ROOT / "tests" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page) -> list[dict]:
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("async () => (await axe.run(document)).violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_axe_violation_on_any_page(site_dir, http_base, visit, scheme):
+    found = {}
+    for page in pages_of(site_dir):
+        record = visit(http_base + page, http_base, color_scheme=scheme)
+        serious = [v for v in axe_violations(record.page) if v["impact"] in ("serious", "critical")]
+        if serious:
+            found[page] = serious
+        record.page.context.close()
+    assert found == {}

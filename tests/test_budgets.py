@@ -1,0 +1,44 @@
+"""Byte budgets of notebook pages (issue: light notebook pages)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from weights import first_visit_files, first_visit_gzipped
+
+HTML_BUDGET = 60 * 1024
+FIRST_VISIT_BUDGET = 120 * 1024
+
+
+def notebook_pages(site: Path) -> list[str]:
+    pages = []
+    for source in (ROOT / "docs").rglob("*.ipynb"):
+        relative = source.relative_to(ROOT / "docs").as_posix()
+        if relative.endswith(".en.ipynb"):
+            pages.append("en/" + relative[: -len(".en.ipynb")] + ".html")
+        else:
+            pages.append(relative[: -len(".ipynb")] + ".html")
+    return sorted(pages)
+
+
+def test_notebook_pages_stay_under_the_html_budget(site_dir):
+    sizes = {page: (site_dir / page).stat().st_size for page in notebook_pages(site_dir)}
+    assert sizes and all(size <= HTML_BUDGET for size in sizes.values()), sizes
+
+
+def test_notebook_css_is_one_shared_file(site_dir):
+    for page in notebook_pages(site_dir):
+        html = (site_dir / page).read_text(encoding="utf-8")
+        assert "assets/stylesheets/notebook.css" in html
+        assert "<style" not in html.split("<article", 1)[1]
+    assert (site_dir / "assets/stylesheets/notebook.css").stat().st_size > 1000
+
+
+@pytest.mark.parametrize("page", ["01_basic_overview/01.02_autofuse_introduction.html", "en/01_basic_overview/01.03_enable_autofusion.html"])
+def test_first_visit_of_a_notebook_page_stays_under_budget(browser, http_base, site_dir, page):
+    files = first_visit_files(browser, http_base, site_dir, page)
+    assert any(f.name == "notebook.css" for f in files) and any(f.suffix == ".js" for f in files)
+    assert first_visit_gzipped(browser, http_base, site_dir, page) <= FIRST_VISIT_BUDGET

@@ -1,0 +1,154 @@
+"""The question-list and answer-file parsers: exact input -> model pairs (quizzes/parsing.py)."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+import pytest
+
+from quizzes.model import Answer, Option, Question, QuestionBlock, QuestionKind
+from quizzes.parsing import parse_answers, parse_key, parse_questions
+
+TF, SINGLE, MULTIPLE = QuestionKind.TRUE_FALSE, QuestionKind.SINGLE, QuestionKind.MULTIPLE
+ABCD = ("A", "B", "C", "D")
+
+
+def options(*texts: str) -> tuple[Option, ...]:
+    return tuple(Option(letter, text) for letter, text in zip(ABCD, texts))
+
+
+def test_upstream_form_indented_options_without_bullets():
+    text = dedent(
+        """\
+        ## 6. 课后练习
+
+        本节练习。
+
+        1. （判断题）AutoFuse 在图编译阶段工作。
+
+        2. （单选题）主要方式是什么？
+           A. 转到 CPU
+           B. 融合算子
+           C. 删除算子
+           D. 改名
+
+        3. （多选题）需要关注哪些？
+           A. 如何通过 `AUTOFUSE_FLAGS` 开启
+           B. 编译入口
+           C. 日志
+           D. <code>export A="x"</code>
+
+        **执行以下代码获取答案。**
+        """
+    )
+    assert parse_questions(text, "x.ipynb") == QuestionBlock(
+        questions=(
+            Question(1, TF, "AutoFuse 在图编译阶段工作。", (), 5),
+            Question(2, SINGLE, "主要方式是什么？", options("转到 CPU", "融合算子", "删除算子", "改名"), 7),
+            Question(
+                3, MULTIPLE, "需要关注哪些？",
+                options("如何通过 `AUTOFUSE_FLAGS` 开启", "编译入口", "日志", '<code>export A="x"</code>'), 13,
+            ),
+        ),
+        start=4,
+        end=17,
+    )
+
+
+def test_authors_form_nested_bullets_and_english_markers():
+    text = dedent(
+        """\
+        1. (True/False) Fusion keeps intermediates in UB.
+
+        2. (single choice) Which one?
+           - A. first
+           - B. second
+
+        3. (Multiple Choice) Which ones?
+           * A. one
+           + B. two
+           - C. three
+        """
+    )
+    block = parse_questions(text, "x.en.ipynb")
+    assert block.questions == (
+        Question(1, TF, "Fusion keeps intermediates in UB.", (), 1),
+        Question(2, SINGLE, "Which one?", options("first", "second"), 3),
+        Question(3, MULTIPLE, "Which ones?", options("one", "two", "three"), 7),
+    )
+    assert (block.start, block.end) == (0, 10)
+
+
+def test_wrapped_lines_continue_the_question_or_the_last_option():
+    text = dedent(
+        """\
+        1. （单选题）第一行
+        懒惰续行
+           缩进续行
+           A. 选项一
+              选项一续行
+           B．全角点的选项二
+        """
+    )
+    (question,) = parse_questions(text, "x").questions
+    assert question.text == "第一行\n懒惰续行\n缩进续行"
+    assert question.options == options("选项一\n选项一续行", "全角点的选项二")
+
+
+def test_ascii_parentheses_and_spaces_are_accepted_for_zh_markers():
+    (question,) = parse_questions("1. (判断题)  文本\n", "x").questions
+    assert (question.kind, question.text) == (TF, "文本")
+
+
+def test_text_without_typed_questions_is_not_an_exercise():
+    assert parse_questions("# 标题\n\n1. 普通列表\n2. 第二项\n", "x") is None
+
+
+def test_a_plain_numbered_list_before_the_questions_stays_outside():
+    text = "学习步骤：\n\n1. 阅读\n2. 练习\n\n1. （判断题）题目\n"
+    block = parse_questions(text, "x")
+    assert (block.start, block.end) == (5, 6)
+    assert block.questions == (Question(1, TF, "题目", (), 6),)
+
+
+def test_the_list_ends_at_unindented_text_after_a_blank_line():
+    text = "1. （判断题）题目\n\n收尾的一段话。\n\n1. 后面的普通列表\n"
+    block = parse_questions(text, "x")
+    assert (block.start, block.end) == (0, 1)
+
+
+def test_answer_file_zh_with_whitespace_only_separators_bom_and_crlf():
+    text = "\ufeff1. √\r\n解析：第一条。\r\n \r\n2. ×\r\n解析：第二条，\r\n续行。\r\n\u3000\r\n3. B\r\n解析：`代码`。\r\n\r\n5. A、B、C\r\n解析：多选。\r\n"
+    assert parse_answers(text, "a.txt") == (
+        Answer(1, "Y", "第一条。", 1),
+        Answer(2, "N", "第二条，\n续行。", 4),
+        Answer(3, "B", "`代码`。", 8),
+        Answer(5, "ABC", "多选。", 11),
+    )
+
+
+def test_answer_file_en():
+    text = "1. True\nExplanation: yes.\n\n2. False\nexplanation：no.\n\n3. A, B, D\nExplanation: three.\n"
+    assert parse_answers(text, "a.en.txt") == (
+        Answer(1, "Y", "yes.", 1),
+        Answer(2, "N", "no.", 4),
+        Answer(3, "ABD", "three.", 7),
+    )
+
+
+@pytest.mark.parametrize(
+    "raw, key",
+    [
+        ("√", "Y"), ("✓", "Y"), ("✔", "Y"), ("对", "Y"), ("正确", "Y"), ("True", "Y"), ("TRUE", "Y"),
+        ("×", "N"), ("✗", "N"), ("✘", "N"), ("✕", "N"), ("错", "N"), ("错误", "N"), ("False", "N"), ("false", "N"),
+        ("B", "B"), ("F", "F"), ("A、B、C", "ABC"), ("A, B, C", "ABC"), ("A,B,C", "ABC"), ("A，B，C", "ABC"), ("C、A", "AC"),
+        ("H", "H"),
+    ],
+)
+def test_accepted_answer_keys(raw, key):
+    assert parse_key(raw) == key
+
+
+@pytest.mark.parametrize("raw", ["T", "Y", "N", "x", "X", "V", "是", "否", "ABC", "A B C", "b", "A、A", "I", "A、", "", "A;B"])
+def test_rejected_answer_keys(raw):
+    assert parse_key(raw) is None
