@@ -68,7 +68,7 @@ def scan_course(sources: Iterable[tuple[str, Path]], docs_dir: Path) -> Course:
         page = scan_page(src_uri, path, docs_dir)
         if page is not None:
             pages[src_uri] = page
-    _check_sections(pages)
+    _check_sections(pages, docs_dir.name)
     return Course(pages)
 
 
@@ -99,7 +99,7 @@ def _first_heading(markdown: str, path: Path) -> str:
     return path.stem.split(".")[0]
 
 
-def _check_sections(pages: dict[str, ExercisePage]) -> None:
+def _check_sections(pages: dict[str, ExercisePage], docs: str) -> None:
     """One page per section and language; the zh and en versions of a section must agree."""
     seen: dict[tuple[str, str], ExercisePage] = {}
     for page in pages.values():
@@ -107,7 +107,7 @@ def _check_sections(pages: dict[str, ExercisePage]) -> None:
             other = seen.setdefault((exercise.section, page.language), page)
             if other is not page:
                 raise ExerciseError(
-                    f"docs/{page.src_uri}", f"section {exercise.section} is also the exercise of docs/{other.src_uri}",
+                    f"{docs}/{page.src_uri}", f"section {exercise.section} is also the exercise of {docs}/{other.src_uri}",
                     expected="one answer file per exercise; the section is the answer file's name",
                 )
     for (section, language), zh_page in seen.items():
@@ -116,4 +116,4 @@ def _check_sections(pages: dict[str, ExercisePage]) -> None:
             continue
         zh = next(e for e in zh_page.exercises if e.section == section)
         en = next(e for e in en_page.exercises if e.section == section)
-        check_parity(zh, en, f"docs/{zh_page.src_uri}", f"docs/{en_page.src_uri}")
+        check_parity(zh, en, f"{docs}/{zh_page.src_uri}", f"{docs}/{en_page.src_uri}")

@@ -32,6 +32,8 @@ class ExerciseError(PluginError):
         if line is not None:
             prefix = f"line {line_number}" if line_number is not None else "line"
             parts.append(f"  {prefix}: {line.strip()!r}")
+        elif line_number is not None:
+            parts.append(f"  at line {line_number}")
         if expected:
             parts.append(f"  expected: {expected}")
         super().__init__("\n".join(parts))

@@ -17,6 +17,12 @@ class QuestionKind(Enum):
     SINGLE = "single"
     MULTIPLE = "multiple"
 
+    @property
+    def label(self) -> str:
+        """For error messages, in both languages since authors write both."""
+        return {"true-false": "true/false （判断题）", "single": "single-choice （单选题）",
+                "multiple": "multiple-choice （多选题）"}[self.value]
+
 
 @dataclass(frozen=True)
 class Option:

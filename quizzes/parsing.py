@@ -89,7 +89,7 @@ class _Draft:
         if self.kind is not QuestionKind.TRUE_FALSE and len(self.options) < 2:
             found = "one option" if self.options else "no options"
             raise ExerciseError(
-                source, f"a {self.kind.value} question needs at least two options; found {found}",
+                source, f"a {self.kind.label} question needs at least two options; found {found}",
                 question=self.number, line_number=self.line_index + 1, expected=OPTION_FORM,
             )
         options = tuple(Option(letter, "\n".join(lines).strip()) for letter, *lines in self.options)

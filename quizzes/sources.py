@@ -72,8 +72,9 @@ def load_exercise(block, answer_ref: str, page_path: Path, docs_dir: Path, quest
 
 
 def _docs_relative(path: Path, docs_dir: Path) -> str:
+    """`docs/ch/x.ipynb`: the path an author finds the file under."""
     try:
-        return "docs/" + path.resolve().relative_to(docs_dir.resolve()).as_posix()
+        return f"{docs_dir.name}/{path.resolve().relative_to(docs_dir.resolve()).as_posix()}"
     except ValueError:
         return str(path)
 

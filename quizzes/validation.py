@@ -5,20 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .errors import ExerciseError
-from .model import Answer, Exercise, Item, QuestionBlock, QuestionKind
-from .strings import answer_text
+from .model import FALSE_CODE, TRUE_CODE, Answer, Exercise, Item, QuestionBlock, QuestionKind
 
-KIND_NAMES = {
-    QuestionKind.TRUE_FALSE: "true/false （判断题）",
-    QuestionKind.SINGLE: "single choice （单选题）",
-    QuestionKind.MULTIPLE: "multiple choice （多选题）",
-}
 EXPECTED_KEY = {
     QuestionKind.TRUE_FALSE: "`{n}. √` or `{n}. ×` (English: `{n}. True` / `{n}. False`)",
     QuestionKind.SINGLE: "exactly one letter, as in `{n}. B`",
     QuestionKind.MULTIPLE: "two or more letters, as in `{n}. A、B` (English: `{n}. A, B`); "
     "a question with one correct option is （单选题）/(Single choice)",
 }
+EXAMPLE_KEY = {QuestionKind.TRUE_FALSE: "√", QuestionKind.SINGLE: "B", QuestionKind.MULTIPLE: "A、B"}
+
+
+def _shown(key: str) -> str:
+    return {TRUE_CODE: "√ (True)", FALSE_CODE: "× (False)"}.get(key) or "、".join(key)
 
 
 def pair(
@@ -38,12 +37,12 @@ def pair(
         if answer is None:
             raise ExerciseError(
                 answer_source, f"no answer for this question of {question_source}", question=question.number,
-                expected=f"{EXPECTED_KEY[question.kind].format(n=question.number)}, then `解析：…` on the next line",
+                expected=f"an entry such as `{question.number}. {EXAMPLE_KEY[question.kind]}`, then `解析：…` on the next line",
             )
         if answer.kind is not question.kind:
             raise ExerciseError(
                 answer_source,
-                f"the answer is {KIND_NAMES[answer.kind]} but the question is {KIND_NAMES[question.kind]}",
+                f"the answer {_shown(answer.key)} does not fit a {question.kind.label} question",
                 question=question.number, line_number=answer.line,
                 expected=EXPECTED_KEY[question.kind].format(n=question.number),
             )
@@ -76,12 +75,11 @@ def check_parity(zh: Exercise, en: Exercise, zh_source: str, en_source: str) -> 
         number = zh_item.question.number
         zh_q, en_q = zh_item.question, en_item.question
         if zh_q.kind is not en_q.kind:
-            problem = f"zh is {KIND_NAMES[zh_q.kind]}, en is {KIND_NAMES[en_q.kind]}"
+            problem = f"zh is {zh_q.kind.label}, en is {en_q.kind.label}"
         elif len(zh_q.options) != len(en_q.options):
             problem = f"zh has {len(zh_q.options)} options, en has {len(en_q.options)}"
         elif zh_item.answer.key != en_item.answer.key:
-            zh_key, en_key = (answer_text(item.answer.key, "en") for item in (zh_item, en_item))
-            problem = f"the answers differ: zh {zh_key}, en {en_key}"
+            problem = f"the answers differ: zh {_shown(zh_item.answer.key)}, en {_shown(en_item.answer.key)}"
         else:
             continue
         raise ExerciseError(where, problem, question=number, expected="the same kind, options and answer in both languages")

@@ -1,0 +1,229 @@
+"""The renderer: exact input -> HTML pairs for the quiz form, the solution blocks, the
+progress panel and inline text (quizzes/render.py, quizzes/inline.py), and escaping."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+import pytest
+from bs4 import BeautifulSoup
+
+from quizzes.inline import render_inline
+from quizzes.parsing import parse_answers, parse_questions
+from quizzes.render import ProgressSection, render_course_progress, render_quiz_form, render_solutions
+from quizzes.validation import pair
+
+
+def exercise(questions: str, answers: str, section: str):
+    return pair(parse_questions(questions, "q.md"), parse_answers(answers, "a.txt"),
+                section=section, question_source="q.md", answer_source="a.txt")
+
+
+ZH_QUESTIONS = dedent(
+    """\
+    1. （判断题）用 `AUTOFUSE_FLAGS` 开启。
+
+    2. （单选题）哪一个？
+       A. 甲
+       B. 乙
+
+    3. （多选题）哪些？
+       - A. 甲
+       - B. <code>乙</code>
+       - C. 丙
+    """
+)
+ZH_ANSWERS = "1. √\n解析：对的。\n\n2. B\n解析：乙。\n\n3. A、C\n解析：甲和丙。\n"
+EN_QUESTIONS = dedent(
+    """\
+    1. (True/False) A <script>alert(1)</script> question.
+
+    2. (Single choice) Pick <img src=x onerror=alert(1)>
+       A. <b>bold</b> & `<i>`
+       B. **real** bold
+    """
+)
+EN_ANSWERS = (
+    "1. False\nExplanation: <script>alert(2)</script> and `<img onerror=x>` [x](javascript:alert(3))\n\n"
+    "2. B\nExplanation: <img src=x onerror=alert(4)>\n"
+)
+
+ZH_FORM = dedent(
+    """\
+    <form class="quiz" data-quiz-section="09.01" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;score&quot;:&quot;得分：{correct} / {total}&quot;}" novalidate>
+    <fieldset class="quiz-question" data-quiz-id="09.01-1-292af9f7" data-quiz-kind="true-false" data-quiz-key="Y" data-quiz-answer="正确" data-quiz-solution="quiz-solution-09.01-1">
+    <legend><span class="quiz-number">1.</span> <span class="quiz-kind">判断题</span> <span class="quiz-text">用 <code>AUTOFUSE_FLAGS</code> 开启。</span></legend>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="Y"> <span class="quiz-option-text">正确</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="N"> <span class="quiz-option-text">错误</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <p class="quiz-status" aria-live="polite"></p>
+    <div class="quiz-explanation" hidden></div>
+    </fieldset>
+    <fieldset class="quiz-question" data-quiz-id="09.01-2-2d78f67c" data-quiz-kind="single" data-quiz-key="B" data-quiz-answer="B" data-quiz-solution="quiz-solution-09.01-2">
+    <legend><span class="quiz-number">2.</span> <span class="quiz-kind">单选题</span> <span class="quiz-text">哪一个？</span></legend>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-2" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-2" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">乙</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <p class="quiz-status" aria-live="polite"></p>
+    <div class="quiz-explanation" hidden></div>
+    </fieldset>
+    <fieldset class="quiz-question" data-quiz-id="09.01-3-900e6acd" data-quiz-kind="multiple" data-quiz-key="AC" data-quiz-answer="A、C" data-quiz-solution="quiz-solution-09.01-3">
+    <legend><span class="quiz-number">3.</span> <span class="quiz-kind">多选题</span> <span class="quiz-text">哪些？</span></legend>
+    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text"><code>乙</code></span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="C"> <span class="quiz-letter">C.</span> <span class="quiz-option-text">丙</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <button type="button" class="quiz-check" hidden>检查答案</button>
+    <p class="quiz-status" aria-live="polite"></p>
+    <div class="quiz-explanation" hidden></div>
+    </fieldset>
+    <div class="quiz-footer"><p class="quiz-score" aria-live="polite"></p><button type="button" class="quiz-retry" hidden>重做</button></div>
+    </form>
+    """
+).rstrip("\n")
+
+ZH_SOLUTIONS = dedent(
+    """\
+    <div class="quiz-solutions" role="group" aria-label="答案与解析">
+    <details class="quiz-solution" id="quiz-solution-09.01-1">
+    <summary>第 1 题 · 查看答案</summary>
+    <p class="quiz-solution-answer"><strong>答案：</strong>正确</p>
+    <p class="quiz-solution-explanation"><strong>解析：</strong><span class="quiz-explanation-text">对的。</span></p>
+    </details>
+    <details class="quiz-solution" id="quiz-solution-09.01-2">
+    <summary>第 2 题 · 查看答案</summary>
+    <p class="quiz-solution-answer"><strong>答案：</strong>B</p>
+    <p class="quiz-solution-explanation"><strong>解析：</strong><span class="quiz-explanation-text">乙。</span></p>
+    </details>
+    <details class="quiz-solution" id="quiz-solution-09.01-3">
+    <summary>第 3 题 · 查看答案</summary>
+    <p class="quiz-solution-answer"><strong>答案：</strong>A、C</p>
+    <p class="quiz-solution-explanation"><strong>解析：</strong><span class="quiz-explanation-text">甲和丙。</span></p>
+    </details>
+    </div>
+    """
+).rstrip("\n")
+
+EN_FORM = dedent(
+    """\
+    <form class="quiz" data-quiz-section="09.02" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;score&quot;:&quot;Score: {correct} / {total}&quot;}" novalidate>
+    <fieldset class="quiz-question" data-quiz-id="09.02-1-d274ea81" data-quiz-kind="true-false" data-quiz-key="N" data-quiz-answer="False" data-quiz-solution="quiz-solution-09.02-1">
+    <legend><span class="quiz-number">1.</span> <span class="quiz-kind">True/False</span> <span class="quiz-text">A &lt;script&gt;alert(1)&lt;/script&gt; question.</span></legend>
+    <label class="quiz-option"><input type="radio" name="quiz-09.02-1" value="Y"> <span class="quiz-option-text">True</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.02-1" value="N"> <span class="quiz-option-text">False</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <p class="quiz-status" aria-live="polite"></p>
+    <div class="quiz-explanation" hidden></div>
+    </fieldset>
+    <fieldset class="quiz-question" data-quiz-id="09.02-2-2d78f67c" data-quiz-kind="single" data-quiz-key="B" data-quiz-answer="B" data-quiz-solution="quiz-solution-09.02-2">
+    <legend><span class="quiz-number">2.</span> <span class="quiz-kind">Single choice</span> <span class="quiz-text">Pick &lt;img src=x onerror=alert(1)&gt;</span></legend>
+    <label class="quiz-option"><input type="radio" name="quiz-09.02-2" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">&lt;b&gt;bold&lt;/b&gt; &amp; <code>&lt;i&gt;</code></span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.02-2" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text"><strong>real</strong> bold</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <p class="quiz-status" aria-live="polite"></p>
+    <div class="quiz-explanation" hidden></div>
+    </fieldset>
+    <div class="quiz-footer"><p class="quiz-score" aria-live="polite"></p><button type="button" class="quiz-retry" hidden>Try again</button></div>
+    </form>
+    """
+).rstrip("\n")
+
+EN_SOLUTIONS = dedent(
+    """\
+    <div class="quiz-solutions" role="group" aria-label="Answers and explanations">
+    <details class="quiz-solution" id="quiz-solution-09.02-1">
+    <summary>Question 1 · Show answer</summary>
+    <p class="quiz-solution-answer"><strong>Answer: </strong>False</p>
+    <p class="quiz-solution-explanation"><strong>Explanation: </strong><span class="quiz-explanation-text">&lt;script&gt;alert(2)&lt;/script&gt; and <code>&lt;img onerror=x&gt;</code> [x](javascript:alert(3))</span></p>
+    </details>
+    <details class="quiz-solution" id="quiz-solution-09.02-2">
+    <summary>Question 2 · Show answer</summary>
+    <p class="quiz-solution-answer"><strong>Answer: </strong>B</p>
+    <p class="quiz-solution-explanation"><strong>Explanation: </strong><span class="quiz-explanation-text">&lt;img src=x onerror=alert(4)&gt;</span></p>
+    </details>
+    </div>
+    """
+).rstrip("\n")
+
+EN_PROGRESS = dedent(
+    """\
+    <div class="quiz-progress" data-quiz-ui="{&quot;confirm&quot;:&quot;Clear your answers to every exercise?&quot;,&quot;cleared&quot;:&quot;All progress cleared.&quot;}">
+    <table>
+    <caption>Exercises completed, per section</caption>
+    <thead><tr><th scope="col">Section</th><th scope="col">Answered</th><th scope="col">Correct</th></tr></thead>
+    <tbody>
+    <tr data-quiz-section="09.01"><th scope="row"><a href="ch/x.html">9.1 &lt;小节&gt;</a></th><td><span data-quiz-count="answered">–</span> / 3</td><td><span data-quiz-count="correct">–</span> / 3</td></tr>
+    <tr data-quiz-section="09.02"><th scope="row"><a href="../en/ch/y.html">9.2 Second</a></th><td><span data-quiz-count="answered">–</span> / 2</td><td><span data-quiz-count="correct">–</span> / 2</td></tr>
+    </tbody>
+    <tfoot><tr data-quiz-section=""><th scope="row">Total</th><td><span data-quiz-count="answered">–</span> / 5</td><td><span data-quiz-count="correct">–</span> / 5</td></tr></tfoot>
+    </table>
+    <p class="quiz-progress-actions" hidden><button type="button" class="quiz-reset-all">Reset all progress</button> <span class="quiz-progress-status" aria-live="polite"></span></p>
+    <script type="application/json" class="quiz-progress-data">{"09.01":["09.01-1-292af9f7","09.01-2-2d78f67c","09.01-3-900e6acd"],"09.02":["09.02-1-d274ea81","09.02-2-2d78f67c"]}</script>
+    </div>
+    """
+).rstrip("\n")
+
+
+def test_zh_form_radio_for_true_false_and_single_checkboxes_and_button_for_multiple():
+    assert render_quiz_form(exercise(ZH_QUESTIONS, ZH_ANSWERS, "09.01"), "zh") == ZH_FORM
+
+
+def test_zh_solutions_are_details_blocks():
+    assert render_solutions(exercise(ZH_QUESTIONS, ZH_ANSWERS, "09.01"), "zh") == ZH_SOLUTIONS
+
+
+def test_en_form_escapes_html_in_questions_and_options():
+    assert render_quiz_form(exercise(EN_QUESTIONS, EN_ANSWERS, "09.02"), "en") == EN_FORM
+
+
+def test_en_solutions_escape_html_in_explanations():
+    assert render_solutions(exercise(EN_QUESTIONS, EN_ANSWERS, "09.02"), "en") == EN_SOLUTIONS
+
+
+def test_escaped_text_parses_to_no_element_an_attacker_wanted():
+    e = exercise(EN_QUESTIONS, EN_ANSWERS, "09.02")
+    soup = BeautifulSoup(render_quiz_form(e, "en") + render_solutions(e, "en"), "html.parser")
+    assert soup.find_all(["script", "img", "b", "i"]) == []
+    assert not [tag for tag in soup.find_all(True) if any(name.startswith("on") for name in tag.attrs)]
+    assert not soup.select('a[href^="javascript"]')
+    assert "<script>alert(1)</script>" in soup.select_one("legend").get_text()
+    assert "<img src=x onerror=alert(4)>" in soup.select(".quiz-explanation-text")[1].get_text()
+
+
+def test_en_progress_panel():
+    sections = [
+        ProgressSection("09.01", "9.1 <小节>", "ch/x.html", exercise(ZH_QUESTIONS, ZH_ANSWERS, "09.01").question_ids),
+        ProgressSection("09.02", "9.2 Second", "../en/ch/y.html", exercise(EN_QUESTIONS, EN_ANSWERS, "09.02").question_ids),
+    ]
+    assert render_course_progress(sections, "en") == EN_PROGRESS
+
+
+def test_zh_progress_panel_strings():
+    html = render_course_progress([ProgressSection("01.02", "1.2 简介", "a.html", ("01.02-1-abcdef12",))], "zh")
+    soup = BeautifulSoup(html, "html.parser")
+    assert [th.get_text() for th in soup.select("thead th")] == ["小节", "已作答", "答对"]
+    assert soup.select_one("tfoot th").get_text() == "合计"
+    assert soup.select_one("button").get_text() == "清除全部进度"
+
+
+def test_json_island_cannot_be_closed_by_its_content():
+    html = render_course_progress([ProgressSection("x</script><b>", "t", "a.html", ("x</script><b>-1-0",))], "en")
+    soup = BeautifulSoup(html, "html.parser")
+    assert soup.find("b") is None
+    assert soup.select_one("script.quiz-progress-data").string == '{"x\\u003c/script>\\u003cb>":["x\\u003c/script>\\u003cb>-1-0"]}'
+
+
+@pytest.mark.parametrize(
+    "text, html",
+    [
+        ("用 `AUTOFUSE_FLAGS` 开启", "用 <code>AUTOFUSE_FLAGS</code> 开启"),
+        ("a <code>export A=\"x;y\" &amp;&lt;</code> b", "a <code>export A=&quot;x;y&quot; &amp;&lt;</code> b"),
+        ("<code>unclosed", "&lt;code&gt;unclosed"),
+        ("`<b>`", "<code>&lt;b&gt;</code>"),
+        ("**粗** *斜*", "<strong>粗</strong> <em>斜</em>"),
+        ("[链接](https://example.org/a)", '<a href="https://example.org/a">链接</a>'),
+        ("[bad](javascript:alert(1))", "[bad](javascript:alert(1))"),
+        ("![img](http://example.org/x.png)", '!<a href="http://example.org/x.png">img</a>'),
+        ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+        ('<img src=x onerror="alert(1)">', "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;"),
+        ("a & b < c > d", "a &amp; b &lt; c &gt; d"),
+        ("line one\nline two", "line one\nline two"),
+    ],
+)
+def test_inline_markdown(text, html):
+    assert render_inline(text) == html
