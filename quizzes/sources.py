@@ -27,7 +27,7 @@ _ANSWER_CELL = re.compile(r"^!cat[ \t]+(?P<path>(?:\./)?answer/[\w.-]+\.txt)$")
 _SOLUTIONS_MARKER = re.compile(r"^[ \t]*<!--[ \t]*solutions:[ \t]*(?P<path>[\w./-]+\.txt)[ \t]*-->[ \t]*$")
 _PROGRESS_MARKER = re.compile(r"^[ \t]*<!--[ \t]*course-progress[ \t]*-->[ \t]*$")
 # Comment lines that look meant for this engine; anything here that is not a marker is a typo.
-_OUR_NAMESPACE = re.compile(r"^[ \t]*<!--[ \t]*(solutions?|answers?|course[-_ ]?progress|quiz)\b", re.IGNORECASE)
+_OUR_NAMESPACE = re.compile(r"^[ \t]*<!--[ \t]*(solution|answer|course[-_ ]?prog|quiz)", re.IGNORECASE)
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _SECTION = re.compile(r"^[\w.-]+$")
 

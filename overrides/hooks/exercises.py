@@ -71,7 +71,7 @@ def on_page_content(html: str, page, config, files: Files) -> str | None:
     if entry is None and not wants_progress:
         return None
     language = page_language(page.file.src_uri)
-    where = f"docs/{page.file.src_uri}"
+    where = f"{Path(config.docs_dir).name}/{page.file.src_uri}"
     soup = splice.fragment(html)
     if entry is not None:
         _insert_exercises(soup, entry, language, where)

@@ -40,6 +40,7 @@ def on_page_content(html: str, page, config, files) -> str | None:
         return None
     soup = BeautifulSoup(html, "html.parser")
     remove_inlined_scripts(soup)
+    flatten_markdown_cells(soup)
     convert_code_cells(soup)
     exclude_prompts_from_search(soup)
     rewrite_relative_links(soup, languages=site_languages(config))
@@ -55,6 +56,24 @@ def site_languages(config) -> list[str]:
 def remove_inlined_scripts(soup: BeautifulSoup) -> None:
     for script in soup.find_all("script"):
         script.decompose()
+
+
+def flatten_markdown_cells(soup: BeautifulSoup) -> None:
+    """Keep only the rendered Markdown inside a Markdown cell's wrapper.
+
+    The empty collapser and prompt divs around it cost layout time on every
+    page, and nbconvert makes each cell focusable (tabindex=0), which only
+    adds stops for keyboard users.
+    """
+    for cell in soup.select("div.jp-MarkdownCell"):
+        rendered = cell.select_one(".jp-RenderedMarkdown")
+        if rendered is None:
+            continue
+        rendered.extract()
+        cell.clear()
+        cell.append(rendered)
+    for wrapper in soup.select(".jp-Cell-inputWrapper[tabindex]"):
+        del wrapper["tabindex"]
 
 
 def convert_code_cells(soup: BeautifulSoup) -> None:
@@ -81,7 +100,7 @@ def anchor_headings(soup: BeautifulSoup) -> list[dict]:
     """Set unique heading ids; return MkDocs TOC tokens (nested by level)."""
     seen: set[str] = set()
     flat = []
-    for heading in soup.select(".jp-RenderedMarkdown " + ", .jp-RenderedMarkdown ".join(HEADINGS)):
+    for heading in soup.select(", ".join(f".jp-RenderedMarkdown {h}" for h in HEADINGS)):
         for old_anchor in heading.select("a.anchor-link"):
             old_anchor.decompose()
         name = heading.get_text(" ", strip=True)

@@ -1,0 +1,325 @@
+"""The quizzes in a real browser, on the built site, over http:// and file://, in both languages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+PAGE = {"zh": "01_basic_overview/01.02_autofuse_introduction.html", "en": "en/01_basic_overview/01.02_autofuse_introduction.html"}
+HOME = {"zh": "index.html", "en": "en/index.html"}
+# The strings a reader sees, written out here so that a change to them is a visible test change.
+SAYS = {
+    "zh": {"correct": "✓ 回答正确", "incorrect": "✗ 回答错误。正确答案：{}", "score": "得分：{} / {}", "label": "解析："},
+    "en": {"correct": "✓ Correct", "incorrect": "✗ Incorrect. Correct answer: {}", "score": "Score: {} / {}",
+           "label": "Explanation: "},
+}
+
+
+@pytest.fixture(params=["http", "file"])
+def base(request, http_base, file_base) -> str:
+    return http_base if request.param == "http" else file_base
+
+
+def question(page, number: int):
+    return page.locator(f'form.quiz fieldset[data-quiz-id^="01.02-{number}-"]')
+
+
+def key_of(fieldset) -> str:
+    return fieldset.get_attribute("data-quiz-key")
+
+
+def choose(fieldset, answer: str) -> None:
+    for value in answer:
+        fieldset.locator(f'input[value="{value}"]').check()
+    if fieldset.get_attribute("data-quiz-kind") == "multiple":
+        fieldset.locator(".quiz-check").click()
+
+
+def wrong_answer(fieldset) -> str:
+    values = [i.get_attribute("value") for i in fieldset.locator("input").all()]
+    return next(v for v in values if v not in key_of(fieldset))
+
+
+def multiple_choice_number(page) -> int:
+    return int(page.locator('fieldset[data-quiz-kind="multiple"] .quiz-number').first.inner_text().rstrip("."))
+
+
+def answers_shown(page) -> dict[str, str]:
+    return page.eval_on_selector_all(
+        "fieldset.quiz-question",
+        "qs => Object.fromEntries(qs.map(q => [q.dataset.quizId.split('-')[1],"
+        " [...q.querySelectorAll('input:checked')].map(i => i.value).join('')]))",
+    )
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_answer_right_and_wrong_then_reload(visit, base, language):
+    says = SAYS[language]
+    record = visit(base + PAGE[language], base)
+    page = record.page
+
+    first = question(page, 1)
+    choose(first, wrong_answer(first))
+    assert first.get_attribute("data-quiz-result") == "incorrect"
+    assert first.locator(".quiz-status").inner_text() == says["incorrect"].format(first.get_attribute("data-quiz-answer"))
+    assert first.locator(".quiz-wrong .quiz-mark").inner_text() == "✗"
+    assert first.locator(".quiz-right .quiz-mark").inner_text() == "✓"
+    explanation = first.locator(".quiz-explanation")
+    assert explanation.is_visible()
+    solution_text = page.locator("#quiz-solution-01\\.02-1 .quiz-explanation-text").text_content()
+    assert " ".join(explanation.inner_text().split()) == " ".join((says["label"] + solution_text).split())
+
+    second = question(page, 2)
+    choose(second, key_of(second))
+    assert second.locator(".quiz-status").inner_text() == says["correct"]
+    assert page.locator(".quiz-score").inner_text() == says["score"].format(1, 5)
+
+    multiple = question(page, multiple_choice_number(page))
+    choose(multiple, key_of(multiple))
+    assert multiple.get_attribute("data-quiz-result") == "correct"
+    assert page.locator(".quiz-score").inner_text() == says["score"].format(2, 5)
+    before = answers_shown(page)
+
+    page.reload(wait_until="load")
+    assert answers_shown(page) == before
+    assert question(page, 1).get_attribute("data-quiz-result") == "incorrect"
+    assert question(page, 2).locator(".quiz-status").inner_text() == says["correct"]
+    assert page.locator(".quiz-score").inner_text() == says["score"].format(2, 5)
+    assert record.console_errors == []
+    assert record.outside_requests == []
+
+
+def test_progress_is_shared_by_the_languages_and_shown_on_the_home_page(visit, base, browser):
+    record = visit(base + PAGE["zh"], base)
+    page = record.page
+    first, second = question(page, 1), question(page, 2)
+    choose(first, key_of(first))
+    choose(second, wrong_answer(second))
+    zh_answers = answers_shown(page)
+
+    page.goto(base + PAGE["en"], wait_until="load")
+    assert answers_shown(page) == zh_answers
+    assert page.locator(".quiz-score").inner_text() == "Score: 1 / 5"
+
+    for language in ("en", "zh"):
+        page.goto(base + HOME[language], wait_until="load")
+        row = page.locator('.quiz-progress tbody tr[data-quiz-section="01.02"]')
+        assert row.locator('[data-quiz-count="answered"]').inner_text() == "2"
+        assert row.locator('[data-quiz-count="correct"]').inner_text() == "1"
+        other = page.locator('.quiz-progress tbody tr[data-quiz-section="01.03"]')
+        assert other.locator('[data-quiz-count="answered"]').inner_text() == "0"
+        total = page.locator(".quiz-progress tfoot")
+        assert total.locator('[data-quiz-count="answered"]').inner_text() == "2"
+        assert total.locator('[data-quiz-count="correct"]').inner_text() == "1"
+
+    # The section link leads to the page in the same language.
+    page.locator('.quiz-progress tbody tr[data-quiz-section="01.02"] a').click()
+    page.wait_for_load_state("load")
+    assert page.url == base + PAGE["zh"]
+
+    page.goto(base + HOME["en"], wait_until="load")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator(".quiz-reset-all").click()
+    assert page.locator('.quiz-progress tfoot [data-quiz-count="answered"]').inner_text() == "0"
+    assert page.locator(".quiz-progress-status").inner_text() == "All progress cleared."
+    page.goto(base + PAGE["zh"], wait_until="load")
+    assert set(answers_shown(page).values()) == {""}
+    assert record.console_errors == []
+
+
+def test_reset_all_asks_first(visit, http_base):
+    record = visit(http_base + PAGE["zh"], http_base)
+    page = record.page
+    choose(question(page, 1), key_of(question(page, 1)))
+    page.goto(http_base + HOME["zh"], wait_until="load")
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.locator(".quiz-reset-all").click()
+    assert page.locator('.quiz-progress tfoot [data-quiz-count="answered"]').inner_text() == "1"
+
+
+def test_retry_clears_the_exercise(visit, http_base):
+    page = visit(http_base + PAGE["en"], http_base).page
+    choose(question(page, 1), key_of(question(page, 1)))
+    page.locator(".quiz-retry").click()
+    assert page.locator("fieldset[data-quiz-result]").count() == 0
+    assert page.locator(".quiz-score").inner_text() == ""
+    assert page.evaluate("document.activeElement.name") == question(page, 1).locator("input").first.get_attribute("name")
+    page.reload(wait_until="load")
+    assert set(answers_shown(page).values()) == {""}
+
+
+def test_solutions_open_without_javascript(visit, base):
+    page = visit(base + PAGE["zh"], base, java_script_enabled=False).page
+    solution = page.locator("details.quiz-solution").first
+    explanation = solution.locator(".quiz-solution-explanation")
+    assert not explanation.is_visible()
+    solution.locator("summary").click()
+    assert explanation.is_visible()
+    assert explanation.inner_text().startswith("解析：")
+    # The questions are still there to read; controls that need the script are not.
+    assert page.locator("fieldset.quiz-question legend").first.is_visible()
+    assert page.locator(".quiz-check, .quiz-retry").evaluate_all("els => els.every(e => e.offsetParent === null)")
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_solutions_print_open(visit, http_base, javascript):
+    page = visit(http_base + PAGE["en"], http_base, java_script_enabled=javascript).page
+    page.emulate_media(media="print")
+    explanation = page.locator("details.quiz-solution .quiz-solution-explanation").first
+    assert explanation.bounding_box()["height"] > 0
+    assert page.locator(".quiz-retry").evaluate("e => getComputedStyle(e).display") == "none"
+
+
+def tab_until(page, predicate: str, limit: int = 200) -> None:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"(() => {{ const e = document.activeElement; return !!e && ({predicate}); }})()"):
+            return
+    raise AssertionError(f"Tab never reached an element where {predicate}")
+
+
+def test_one_quiz_with_the_keyboard_alone(visit, http_base):
+    page = visit(http_base + PAGE["zh"], http_base).page
+    fieldsets = page.locator("form.quiz fieldset.quiz-question")
+    for index in range(fieldsets.count()):
+        fieldset = fieldsets.nth(index)
+        key, kind = key_of(fieldset), fieldset.get_attribute("data-quiz-kind")
+        qid = fieldset.get_attribute("data-quiz-id")
+        inside = f"e.closest('fieldset') && e.closest('fieldset').dataset.quizId === '{qid}'"
+        tab_until(page, f"e.tagName === 'INPUT' && {inside}")
+        label = page.evaluate_handle("document.activeElement.parentElement")
+        assert label.evaluate("l => getComputedStyle(l).outlineStyle") == "solid", "keyboard focus is visible"
+        values = [i.get_attribute("value") for i in fieldset.locator("input").all()]
+        if kind == "multiple":
+            for position, value in enumerate(values):
+                if position:
+                    page.keyboard.press("Tab")
+                assert page.evaluate("document.activeElement.value") == value
+                if value in key:
+                    page.keyboard.press("Space")
+            page.keyboard.press("Tab")
+            assert page.evaluate("document.activeElement.classList.contains('quiz-check')")
+            page.keyboard.press("Enter")
+        else:
+            target = values.index(key)
+            if target == 0:
+                page.keyboard.press("Space")
+            for _ in range(target):
+                page.keyboard.press("ArrowDown")
+        assert fieldset.get_attribute("data-quiz-result") == "correct", qid
+    assert page.locator(".quiz-score").inner_text() == f"得分：{fieldsets.count()} / {fieldsets.count()}"
+    tab_until(page, "e.classList.contains('quiz-retry')")
+    page.keyboard.press("Enter")
+    assert page.locator("fieldset[data-quiz-result]").count() == 0
+
+
+def test_enter_checks_a_multiple_choice_question(visit, http_base):
+    page = visit(http_base + PAGE["en"], http_base).page
+    multiple = question(page, multiple_choice_number(page))
+    first = multiple.locator("input").first
+    first.focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("Enter")
+    assert multiple.get_attribute("data-quiz-result") in ("correct", "incorrect")
+    # Changing the selection drops the verdict until the next check.
+    page.keyboard.press("Space")
+    assert multiple.get_attribute("data-quiz-result") is None
+    page.keyboard.press("Enter")
+    assert multiple.locator(".quiz-status").inner_text() == "Choose an answer first."
+
+
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_axe_finds_no_violation_on_a_quiz_page(visit, http_base, scheme):
+    page = visit(http_base + PAGE["zh"], http_base).page
+    page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+    choose(question(page, 1), wrong_answer(question(page, 1)))
+    choose(question(page, 2), key_of(question(page, 2)))
+    page.locator("details.quiz-solution summary").first.click()
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' '))}))"
+    )
+    assert violations == [], json.dumps(violations, ensure_ascii=False, indent=1)
+
+
+def test_feedback_moves_nothing_that_was_on_screen(visit, http_base):
+    page = visit(http_base + PAGE["zh"], http_base).page
+    page.evaluate(
+        "window.__shifts = []; new PerformanceObserver(list => list.getEntries()"
+        ".forEach(e => { if (!e.hadRecentInput) window.__shifts.push(e.value); }))"
+        ".observe({type: 'layout-shift', buffered: true});"
+    )
+    multiple = question(page, multiple_choice_number(page))
+    multiple.scroll_into_view_if_needed()
+    boxes = lambda: [b["y"] for b in multiple.locator("legend, .quiz-option, .quiz-check").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().toJSON())")]
+    before = boxes()
+    choose(multiple, wrong_answer(multiple))
+    assert multiple.locator(".quiz-status").inner_text()
+    assert boxes() == before
+    page.wait_for_timeout(600)
+    assert page.evaluate("window.__shifts") == []
+
+
+def test_corrupt_or_foreign_saved_values_are_ignored(visit, http_base):
+    page = visit(http_base + PAGE["zh"], http_base).page
+    ids = page.eval_on_selector_all("fieldset.quiz-question", "qs => qs.map(q => q.dataset.quizId)")
+    junk = {
+        ids[0]: "{not json",
+        ids[1]: json.dumps({"a": "Z", "c": True}),
+        ids[2]: json.dumps({"a": "AB", "c": True}),  # two letters for a radio group
+        ids[3]: json.dumps({"a": "A", "c": "yes"}),
+        ids[4]: "null",
+        "somebody-else": "x",
+    }
+    page.evaluate("junk => Object.entries(junk).forEach(([k, v]) => localStorage.setItem('autofuse-quiz:' + k, v))", junk)
+    page.reload(wait_until="load")
+    assert page.locator("fieldset[data-quiz-result]").count() == 0
+    choose(question(page, 1), key_of(question(page, 1)))
+    assert page.locator(".quiz-score").inner_text() == "得分：1 / 5"
+    page.goto(http_base + HOME["zh"], wait_until="load")
+    assert page.locator('.quiz-progress tfoot [data-quiz-count="answered"]').inner_text() == "1"
+
+
+def test_quiz_works_for_the_visit_without_storage(browser, http_base):
+    context = browser.new_context()
+    context.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('blocked', 'SecurityError'); }});"
+    )
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(http_base + PAGE["en"], wait_until="load")
+    choose(question(page, 1), key_of(question(page, 1)))
+    choose(question(page, 2), wrong_answer(question(page, 2)))
+    assert page.locator(".quiz-score").inner_text() == "Score: 1 / 5"
+    page.goto(http_base + HOME["en"], wait_until="load")
+    assert page.locator('.quiz-progress tfoot [data-quiz-count="answered"]').inner_text() == "0"
+    assert errors == []
+    context.close()
+
+
+def test_narrow_screen_keeps_the_quiz_inside_the_page(visit, http_base):
+    page = visit(http_base + PAGE["en"], http_base, viewport={"width": 320, "height": 700}).page
+    multiple = question(page, multiple_choice_number(page))
+    choose(multiple, wrong_answer(multiple))
+    overflowing = page.eval_on_selector_all(
+        "form.quiz, form.quiz fieldset, .quiz-solutions",
+        "els => els.filter(e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth)"
+        ".map(e => e.className)",
+    )
+    assert overflowing == []
+
+
+def test_forced_colours_keep_the_marks(visit, http_base):
+    page = visit(http_base + PAGE["zh"], http_base).page
+    page.emulate_media(forced_colors="active")
+    first = question(page, 1)
+    choose(first, wrong_answer(first))
+    wrong = first.locator(".quiz-wrong")
+    assert wrong.locator(".quiz-mark").inner_text() == "✗"
+    assert wrong.evaluate("e => getComputedStyle(e).outlineStyle") == "solid"

@@ -1,0 +1,425 @@
+"""Malformed exercises stop the build with a message that names the file, the question
+and the expected form; the real course's zh and en exercises agree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from textwrap import dedent
+
+import nbformat
+import pytest
+from mkdocs.exceptions import PluginError
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+from quizzes.course import scan_course
+from quizzes.errors import ExerciseError
+from quizzes.parsing import parse_answers, parse_questions
+from quizzes.sources import markdown_exercises, notebook_exercises
+from quizzes.validation import check_parity, pair
+
+ROOT = Path(__file__).resolve().parent.parent
+MALFORMED = ROOT / "tests" / "fixtures" / "quiz" / "malformed"
+
+QUESTIONS = dedent(
+    """\
+    1. （判断题）甲。
+
+    2. （单选题）乙？
+       A. 一
+       B. 二
+
+    3. （多选题）丙？
+       - A. 一
+       - B. 二
+       - C. 三
+    """
+)
+ANSWERS = "1. √\n解析：一。\n\n2. B\n解析：二。\n\n3. A、C\n解析：三。\n"
+EN_QUESTIONS = dedent(
+    """\
+    1. (True/False) One.
+
+    2. (Single choice) Two?
+       A. one
+       B. two
+
+    3. (Multiple choice) Three?
+       - A. one
+       - B. two
+       - C. three
+    """
+)
+EN_ANSWERS = "1. True\nExplanation: one.\n\n2. B\nExplanation: two.\n\n3. A, C\nExplanation: three.\n"
+
+# Each folder under tests/fixtures/quiz/malformed holds questions.md and answers.txt.
+MESSAGES = {
+    "answer_number_repeats": (
+        "answers.txt, question 2: question 2 is answered twice (lines 4 and 7)\n"
+        "  line 7: '2. A、C'\n"
+        "  expected: one entry per question"
+    ),
+    "answer_of_the_wrong_kind": (
+        "answers.txt, question 1: the answer B does not fit a true/false （判断题） question\n"
+        "  at line 1\n"
+        "  expected: `1. √` or `1. ×` (English: `1. True` / `1. False`)"
+    ),
+    "answer_without_question": (
+        "answers.txt, question 4: this answer has no question: questions.md has questions 1 to 3\n"
+        "  at line 10\n"
+        "  expected: one entry per question, no more"
+    ),
+    "explanation_without_answer_line": (
+        "answers.txt: an entry must start with the question number and the answer\n"
+        "  line 1: '解析：孤立的解析。'\n"
+        "  expected: `N. <answer>` on one line, `解析：…` or `Explanation: …` on the next, "
+        "and a blank line before the next entry"
+    ),
+    "letter_not_among_the_options": (
+        "answers.txt, question 2: letter E is not among the question's options\n"
+        "  at line 4\n"
+        "  expected: letters from A, B, C, D"
+    ),
+    "missing_explanation": (
+        "answers.txt, question 1: the answer needs an explanation on the next line\n"
+        "  line 1: '1. √'\n"
+        "  expected: `解析：…` or `Explanation: …` right after the answer line"
+    ),
+    "multiple_choice_with_one_letter": (
+        "answers.txt, question 3: the answer A does not fit a multiple-choice （多选题） question\n"
+        "  at line 7\n"
+        "  expected: two or more letters, as in `3. A、B` (English: `3. A, B`); "
+        "a question with one correct option is （单选题）/(Single choice)"
+    ),
+    "no_blank_line_between_entries": (
+        "answers.txt, question 2: a new entry starts without a blank line before it\n"
+        "  line 3: '2. B'\n"
+        "  expected: `N. <answer>` on one line, `解析：…` or `Explanation: …` on the next, "
+        "and a blank line before the next entry"
+    ),
+    "no_space_after_the_number": (
+        "questions.md: this looks like a question but is not in the accepted form\n"
+        "  line 3: '2.（单选题）乙？'\n"
+        "  expected: a line such as `1. （判断题）…` or `1. (True/False) …`, numbered 1, 2, 3… "
+        "with a space after the dot"
+    ),
+    "one_option_only": (
+        "questions.md, question 2: a single-choice （单选题） question needs at least two options; found one option\n"
+        "  at line 3\n"
+        "  expected: option lines `A. …`, `B. …` (indented, or as nested bullets `   - A. …`), in order from A"
+    ),
+    "options_out_of_order": (
+        "questions.md, question 2: option C is out of order or repeated\n"
+        "  line 5: 'C. 二'\n"
+        "  expected: option B next; option lines `A. …`, `B. …` (indented, or as nested bullets `   - A. …`), "
+        "in order from A"
+    ),
+    "question_after_the_closing_text": (
+        "questions.md, question 3: this question is separated from the question list by unindented text\n"
+        "  line 11: '3. （多选题）丙？'\n"
+        "  expected: one contiguous numbered list; indent text that belongs to a question"
+    ),
+    "question_number_repeats": (
+        "questions.md, question 2: question number 2 repeats an earlier number; questions are numbered 1, 2, 3… in order\n"
+        "  line 9: '2. （多选题）丙？'\n"
+        "  expected: question 3 here"
+    ),
+    "question_without_answer": (
+        "answers.txt, question 3: no answer for this question of questions.md\n"
+        "  expected: an entry such as `3. A、B`, then `解析：…` on the next line"
+    ),
+    "single_choice_with_two_letters": (
+        "answers.txt, question 2: the answer A、B does not fit a single-choice （单选题） question\n"
+        "  at line 4\n"
+        "  expected: exactly one letter, as in `2. B`"
+    ),
+    "true_false_with_options": (
+        "questions.md, question 1: a true/false question takes no options\n"
+        "  line 2: 'A. 是'\n"
+        "  expected: （单选题）/(Single choice) or （多选题）/(Multiple choice) for a question with options"
+    ),
+    "unaccepted_true_false_key": (
+        "answers.txt, question 1: 'x' is not an accepted answer\n"
+        "  line 1: '1. x'\n"
+        "  expected: √ or × (also ✓ ✔ 对 正确 True / ✗ ✘ ✕ 错 错误 False) for (判断题); one letter such as `B` "
+        "for (单选题); two or more letters such as `A、B、C`, `A, B, C`, `A,B,C` or `A，B，C` for (多选题)"
+    ),
+    "unknown_type_marker": (
+        "questions.md, question 2: a numbered line inside the question list has no known type marker\n"
+        "  line 3: '2. （问答题）乙？'\n"
+        "  expected: one of （判断题） （单选题） （多选题） (True/False) (Single choice) (Multiple choice) after the number"
+    ),
+    "wrong_explanation_label": (
+        "answers.txt, question 2: the answer needs an explanation on the next line\n"
+        "  line 5: '说明：二。'\n"
+        "  expected: `解析：…` or `Explanation: …` right after the answer line"
+    ),
+}
+
+
+def load_fixture(case: Path):
+    block = parse_questions((case / "questions.md").read_text(encoding="utf-8"), "questions.md")
+    answers = parse_answers((case / "answers.txt").read_text(encoding="utf-8"), "answers.txt")
+    return pair(block, answers, section="00.01", question_source="questions.md", answer_source="answers.txt")
+
+
+def test_every_malformed_fixture_has_its_message():
+    assert sorted(p.name for p in MALFORMED.iterdir()) == sorted(MESSAGES)
+
+
+@pytest.mark.parametrize("case", sorted(MESSAGES))
+def test_malformed_exercise_stops_with_its_message(case):
+    with pytest.raises(ExerciseError) as raised:
+        load_fixture(MALFORMED / case)
+    assert str(raised.value) == MESSAGES[case]
+    assert isinstance(raised.value, PluginError)  # MkDocs stops the build and prints the message
+
+
+# ---------------------------------------------------------------------------
+# Pages, answer files and markers
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def write_notebook(path: Path, exercise: str, answer_source: str | None) -> Path:
+    cells = [new_markdown_cell("# 标题", id="intro"), new_markdown_cell(exercise, id="exercise")]
+    if answer_source is not None:
+        cells.append(new_code_cell(answer_source, id="answer"))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(new_notebook(cells=cells), path)
+    return path
+
+
+def notebook_error(tmp_path: Path, name: str, exercise: str, answer_source: str | None) -> str:
+    docs = tmp_path / "docs"
+    path = write_notebook(docs / "ch" / name, exercise, answer_source)
+    with pytest.raises(ExerciseError) as raised:
+        notebook_exercises(nbformat.read(path, as_version=4), path, docs)
+    return str(raised.value)
+
+
+def test_missing_answer_file(tmp_path):
+    assert notebook_error(tmp_path, "x.ipynb", QUESTIONS, "!cat ./answer/09.01_answer.txt") == (
+        "docs/ch/x.ipynb: the answer file docs/ch/answer/09.01_answer.txt does not exist\n"
+        "  expected: docs/ch/answer/09.01_answer.txt next to the page, with one entry per question"
+    )
+
+
+def test_english_notebook_with_the_chinese_answer_file(tmp_path):
+    write(tmp_path / "docs" / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
+    assert notebook_error(tmp_path, "x.en.ipynb", EN_QUESTIONS, "!cat ./answer/09.01_answer.txt") == (
+        "docs/ch/x.en.ipynb: the en page refers to ./answer/09.01_answer.txt\n"
+        "  expected: an `.en.txt` answer file"
+    )
+
+
+def test_answer_cell_that_does_more_than_cat_one_file(tmp_path):
+    assert notebook_error(tmp_path, "x.ipynb", QUESTIONS, "!cat ./answer/09.01_answer.txt | head") == (
+        "docs/ch/x.ipynb (cell answer): this answer cell is not in the accepted form\n"
+        "  line: '!cat ./answer/09.01_answer.txt | head'\n"
+        "  expected: a code cell whose whole source is `!cat ./answer/<section>_answer.txt` "
+        "(English: `..._answer.en.txt`)"
+    )
+
+
+def test_questions_without_an_answer_cell(tmp_path):
+    assert notebook_error(tmp_path, "x.ipynb", QUESTIONS, None) == (
+        "docs/ch/x.ipynb (cell exercise): these questions have no answer cell after them\n"
+        "  expected: a code cell whose whole source is `!cat ./answer/<section>_answer.txt` "
+        "(English: `..._answer.en.txt`)"
+    )
+
+
+def test_answer_cell_without_questions(tmp_path):
+    assert notebook_error(tmp_path, "x.ipynb", "## 练习\n\n没有题目。", "!cat ./answer/09.01_answer.txt") == (
+        "docs/ch/x.ipynb (cell answer): no question list before this answer cell\n"
+        "  expected: a Markdown cell with the numbered questions, e.g. `1. （判断题）…`, above it"
+    )
+
+
+def test_notebook_exercise_found_with_its_cells(tmp_path):
+    docs = tmp_path / "docs"
+    write(docs / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
+    path = write_notebook(docs / "ch" / "x.ipynb", "## 练习\n\n" + QUESTIONS + "\n收尾。", "!cat ./answer/09.01_answer.txt")
+    (found,) = notebook_exercises(nbformat.read(path, as_version=4), path, docs)
+    assert (found.question_cell, found.answer_cell, found.question_count) == ("exercise", "answer", 3)
+    assert found.exercise.section == "09.01"
+    assert [item.answer.key for item in found.exercise.items] == ["Y", "B", "AC"]
+
+
+def markdown_error(tmp_path: Path, name: str, text: str) -> str:
+    docs = tmp_path / "docs"
+    path = write(docs / "ch" / name, text)
+    with pytest.raises(ExerciseError) as raised:
+        markdown_exercises(text, path, docs)
+    return str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "marker",
+    [
+        "<!-- solution: answer/09.01_answer.txt -->",
+        "<!-- solutions answer/09.01_answer.txt -->",
+        "<!-- solutions: answer/09.01_answer.md -->",
+        "<!-- course-progres -->",
+        "<!-- quiz: 09.01 -->",
+    ],
+)
+def test_unknown_or_malformed_marker(tmp_path, marker):
+    assert markdown_error(tmp_path, "x.md", f"# 页\n\n{QUESTIONS}\n{marker}\n") == (
+        "docs/ch/x.md: unknown or malformed exercise marker\n"
+        f"  line 14: {marker!r}\n"
+        "  expected: `<!-- solutions: answer/<section>_answer.txt -->` (English page: `.en.txt`) "
+        "or `<!-- course-progress -->`"
+    )
+
+
+def test_marker_without_questions_above(tmp_path):
+    assert markdown_error(tmp_path, "x.md", "# 页\n\n<!-- solutions: answer/09.01_answer.txt -->\n") == (
+        "docs/ch/x.md: no question list above this marker\n"
+        "  line 3: '<!-- solutions: answer/09.01_answer.txt -->'\n"
+        "  expected: a numbered list of questions, e.g. `1. （判断题）…`, above the marker"
+    )
+
+
+def test_marker_leaving_the_page_folder(tmp_path):
+    assert markdown_error(tmp_path, "x.md", f"{QUESTIONS}\n<!-- solutions: ../answer/09.01_answer.txt -->\n") == (
+        "docs/ch/x.md: the answer file ../answer/09.01_answer.txt must be a path below the page's folder\n"
+        "  expected: `answer/<section>_answer.txt`"
+    )
+
+
+def test_markdown_exercises_and_markers_outside_code_fences(tmp_path):
+    docs = tmp_path / "docs"
+    write(docs / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
+    text = (
+        "# 页\n\n```\n<!-- solutions: answer/nowhere.txt -->\n```\n\n"
+        f"{QUESTIONS}\n<!-- solutions: answer/09.01_answer.txt -->\n\n<!-- course-progress -->\n"
+    )
+    path = write(docs / "ch" / "x.md", text)
+    found = markdown_exercises(text, path, docs)
+    (exercise,) = found.exercises
+    lines = text.splitlines()
+    assert lines[exercise.list_start] == "1. （判断题）甲。"
+    assert lines[exercise.list_end - 1] == "   - C. 三"
+    assert lines[exercise.marker_line] == "<!-- solutions: answer/09.01_answer.txt -->"
+    assert [lines[i] for i in found.progress_lines] == ["<!-- course-progress -->"]
+
+
+# ---------------------------------------------------------------------------
+# The course: sections and the two languages
+
+
+def course_error(tmp_path: Path, files: dict[str, str]) -> str:
+    docs = tmp_path / "docs"
+    for name, text in files.items():
+        write(docs / name, text)
+    with pytest.raises(ExerciseError) as raised:
+        scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs)
+    return str(raised.value)
+
+
+def bilingual(en_questions: str = EN_QUESTIONS, en_answers: str = EN_ANSWERS) -> dict[str, str]:
+    return {
+        "ch/x.md": f"# 页\n\n{QUESTIONS}\n<!-- solutions: answer/09.01_answer.txt -->\n",
+        "ch/answer/09.01_answer.txt": ANSWERS,
+        "ch/x.en.md": f"# Page\n\n{en_questions}\n<!-- solutions: answer/09.01_answer.en.txt -->\n",
+        "ch/answer/09.01_answer.en.txt": en_answers,
+    }
+
+
+def test_zh_and_en_differ_in_count(tmp_path):
+    questions = EN_QUESTIONS.split("\n3. ")[0]
+    answers = EN_ANSWERS.split("\n3. ")[0]
+    assert course_error(tmp_path, bilingual(questions, answers)) == (
+        "docs/ch/x.md and docs/ch/x.en.md: the zh version has 3 questions, the en version 2\n"
+        "  expected: the same questions in both languages"
+    )
+
+
+def test_zh_and_en_differ_in_kind(tmp_path):
+    questions = EN_QUESTIONS.replace("(Single choice) Two?\n   A. one\n   B. two", "(True/False) Two.")
+    answers = EN_ANSWERS.replace("2. B", "2. True")
+    assert course_error(tmp_path, bilingual(questions, answers)) == (
+        "docs/ch/x.md and docs/ch/x.en.md, question 2: zh is single-choice （单选题）, en is true/false （判断题）\n"
+        "  expected: the same kind, options and answer in both languages"
+    )
+
+
+def test_zh_and_en_differ_in_answer_key(tmp_path):
+    assert course_error(tmp_path, bilingual(en_answers=EN_ANSWERS.replace("1. True", "1. False"))) == (
+        "docs/ch/x.md and docs/ch/x.en.md, question 1: the answers differ: zh √ (True), en × (False)\n"
+        "  expected: the same kind, options and answer in both languages"
+    )
+
+
+def test_zh_and_en_differ_in_option_count(tmp_path):
+    questions = EN_QUESTIONS.replace("   B. two\n", "   B. two\n   C. three\n", 1)
+    assert course_error(tmp_path, bilingual(questions)) == (
+        "docs/ch/x.md and docs/ch/x.en.md, question 2: zh has 2 options, en has 3\n"
+        "  expected: the same kind, options and answer in both languages"
+    )
+
+
+def test_one_answer_file_for_two_pages(tmp_path):
+    files = bilingual()
+    files["ch/y.md"] = files["ch/x.md"]
+    assert course_error(tmp_path, files) == (
+        "docs/ch/y.md: section 09.01 is also the exercise of docs/ch/x.md\n"
+        "  expected: one answer file per exercise; the section is the answer file's name"
+    )
+
+
+def test_agreeing_languages_share_question_ids(tmp_path):
+    docs = tmp_path / "docs"
+    files = bilingual()
+    for name, text in files.items():
+        write(docs / name, text)
+    course = scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs)
+    zh, en = course.pages["ch/x.md"].exercises[0], course.pages["ch/x.en.md"].exercises[0]
+    assert zh.question_ids == en.question_ids
+    assert [s.src_uri for s in course.sections("en")] == ["ch/x.en.md"]
+    assert [s.src_uri for s in course.sections("zh")] == ["ch/x.md"]
+
+
+def test_changed_answer_changes_the_question_id():
+    block = parse_questions(QUESTIONS, "q")
+    before = pair(block, parse_answers(ANSWERS, "a"), section="09.01", question_source="q", answer_source="a")
+    after = pair(block, parse_answers(ANSWERS.replace("2. B", "2. A"), "a"), section="09.01",
+                 question_source="q", answer_source="a")
+    assert before.question_ids[0] == after.question_ids[0]
+    assert before.question_ids[1] != after.question_ids[1]
+
+
+# ---------------------------------------------------------------------------
+# The real course
+
+DOCS = ROOT / "docs"
+ZH_NOTEBOOKS = sorted(p for p in DOCS.rglob("*.ipynb") if not p.name.endswith(".en.ipynb"))
+
+
+def exercises_of(path: Path):
+    return [found.exercise for found in notebook_exercises(nbformat.read(path, as_version=4), path, DOCS)]
+
+
+def test_the_course_has_exercises():
+    assert sum(len(exercises_of(path)) for path in ZH_NOTEBOOKS) >= 3
+
+
+@pytest.mark.parametrize("zh_path", ZH_NOTEBOOKS, ids=lambda p: p.name)
+def test_real_exercise_is_the_same_in_both_languages(zh_path):
+    en_path = zh_path.with_name(zh_path.name.replace(".ipynb", ".en.ipynb"))
+    zh, en = exercises_of(zh_path), exercises_of(en_path)
+
+    def shape(exercises):
+        return [
+            (e.section, [(i.question.kind, len(i.question.options), i.answer.key) for i in e.items])
+            for e in exercises
+        ]
+
+    assert shape(zh) == shape(en)
+    for zh_exercise, en_exercise in zip(zh, en):
+        check_parity(zh_exercise, en_exercise, str(zh_path), str(en_path))
