@@ -22,7 +22,8 @@
       raw = id in memory ? memory[id] : storage && storage.getItem(PREFIX + id);
       var saved = raw && JSON.parse(raw);
       // Anything else under our key (hand-edited, another version's format) counts as unanswered.
-      if (saved && /^[A-Z]{1,8}$/.test(saved.a) && typeof saved.c === "boolean") return saved;
+      // An answer is Y or N, or letters A-H in order, each once.
+      if (saved && /^(?:[YN]|(?=.)A?B?C?D?E?F?G?H?)$/.test(saved.a) && typeof saved.c === "boolean") return saved;
     } catch (e) {}
     return null;
   }
@@ -122,8 +123,12 @@
       Array.prototype.forEach.call(inputs, function (input) {
         if (saved.a.indexOf(input.value) >= 0) matched++;
       });
-      // A saved answer must fit this question's options (and a radio group takes one).
-      if (matched !== saved.a.length || (inputs[0].type === "radio" && matched !== 1)) return;
+      // A saved answer must fit this question's options (and a radio group takes one);
+      // one that does not is dropped, so the home page stops counting it too.
+      if (matched !== saved.a.length || (inputs[0].type === "radio" && matched !== 1)) {
+        write(question.getAttribute("data-quiz-id"), null);
+        return;
+      }
       Array.prototype.forEach.call(inputs, function (input) {
         input.checked = saved.a.indexOf(input.value) >= 0;
       });

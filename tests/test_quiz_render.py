@@ -3,6 +3,7 @@ progress panel and inline text (quizzes/render.py, quizzes/inline.py), and escap
 
 from __future__ import annotations
 
+from pathlib import Path
 from textwrap import dedent
 
 import pytest
@@ -227,3 +228,79 @@ def test_json_island_cannot_be_closed_by_its_content():
 )
 def test_inline_markdown(text, html):
     assert render_inline(text) == html
+
+
+# ---------------------------------------------------------------------------
+# Through MkDocs: a Markdown page in both languages, built with the real configuration
+
+MARKDOWN_PAGE = """\
+# 练习页
+
+前面的说明文字。
+
+{questions}
+收尾的一句话。
+
+<!-- solutions: answer/09.01_answer{suffix}.txt -->
+
+后面的段落。
+"""
+COURSE = "[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.md, title: {zh: 9.1 练习页, en: 9.1 Practice}}]}]"
+
+
+def test_markdown_pages_get_the_form_and_the_solutions(tmp_path):
+    from conftest import build_small_site
+
+    files = {
+        "index.md": "# 首页\n\n<!-- course-progress -->\n",
+        "index.en.md": "# Home\n\n<!-- course-progress -->\n",
+        "ch/x.md": MARKDOWN_PAGE.format(questions=ZH_QUESTIONS, suffix=""),
+        "ch/answer/09.01_answer.txt": ZH_ANSWERS,
+        "ch/x.en.md": MARKDOWN_PAGE.format(questions=EN_QUESTIONS.replace("A <script>", "A"), suffix=".en"),
+        "ch/answer/09.01_answer.en.txt": ZH_ANSWERS.replace("√", "True").replace("解析", "Explanation"),
+    }
+    files["ch/x.en.md"] = files["ch/x.en.md"].replace(
+        "2. (Single choice) Pick <img src=x onerror=alert(1)>\n   A. <b>bold</b> & `<i>`\n   B. **real** bold\n",
+        "2. (Single choice) Which?\n   A. one\n   B. two\n\n3. (Multiple choice) Which ones?\n   - A. a\n   - B. b\n   - C. c\n",
+    )
+    result = build_small_site(tmp_path, files, COURSE)
+    assert result.returncode == 0, result.stderr
+    site = tmp_path / "site"
+    for page, language in (("ch/x.html", "zh"), ("en/ch/x.html", "en")):
+        article = BeautifulSoup((site / page).read_text(encoding="utf-8"), "html.parser").select_one("article")
+        blocks = [child for child in article.children if getattr(child, "name", None)]
+        texts = [block.get_text(" ", strip=True)[:12] for block in blocks]
+        names = [(block.name, " ".join(block.get("class", []))) for block in blocks]
+        # The text around the list stays where it was; the list became the form, the marker the solutions.
+        form_at = names.index(("form", "quiz"))
+        assert texts[form_at - 1] == "前面的说明文字。"
+        assert texts[form_at + 1] == "收尾的一句话。"
+        assert names[form_at + 2] == ("div", "quiz-solutions")
+        assert texts[form_at + 3] == "后面的段落。"
+        assert not article.find("ol")
+        assert len(article.select("form.quiz fieldset")) == 3
+        assert len(article.select("details.quiz-solution")) == 3
+        assert article.select_one("link.quiz-stylesheet")["href"] == ("../" if language == "zh" else "../../") + "assets/quiz/quiz.css"
+        assert article.select_one("script.quiz-script")["src"] == ("../" if language == "zh" else "../../") + "assets/quiz/quiz.js"
+    zh_ids = [f["data-quiz-id"] for f in BeautifulSoup((site / "ch/x.html").read_text(encoding="utf-8"), "html.parser").select("fieldset")]
+    en_ids = [f["data-quiz-id"] for f in BeautifulSoup((site / "en/ch/x.html").read_text(encoding="utf-8"), "html.parser").select("fieldset")]
+    assert zh_ids == en_ids
+    home = BeautifulSoup((site / "en/index.html").read_text(encoding="utf-8"), "html.parser")
+    row = home.select_one('.quiz-progress tr[data-quiz-section="09.01"] a')
+    assert (row["href"], row.get_text()) == ("ch/x.html", "9.1 Practice")
+    assert (site / "assets/quiz/quiz.js").read_text(encoding="utf-8") == (
+        Path(__file__).resolve().parent.parent / "quizzes" / "quiz.js"
+    ).read_text(encoding="utf-8")
+
+
+def test_script_and_stylesheet_are_small_and_self_contained():
+    import gzip
+
+    engine = Path(__file__).resolve().parent.parent / "quizzes"
+    script = (engine / "quiz.js").read_bytes()
+    style = (engine / "quiz.css").read_bytes()
+    assert len(gzip.compress(script, 9)) + len(gzip.compress(style, 9)) <= 10 * 1024
+    for api in (b"fetch(", b"XMLHttpRequest", b"import", b"sendBeacon", b"WebSocket", b"http"):
+        assert api not in script, api
+    for reference in (b"url(", b"@import"):
+        assert reference not in style, reference

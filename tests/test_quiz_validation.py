@@ -423,3 +423,21 @@ def test_real_exercise_is_the_same_in_both_languages(zh_path):
     assert shape(zh) == shape(en)
     for zh_exercise, en_exercise in zip(zh, en):
         check_parity(zh_exercise, en_exercise, str(zh_path), str(en_path))
+
+
+def test_the_mkdocs_build_stops_with_the_message(tmp_path):
+    from conftest import build_small_site
+
+    files = {
+        "index.md": "# 首页\n",
+        "ch/x.md": f"# 页\n\n{QUESTIONS}\n<!-- solutions: answer/09.01_answer.txt -->\n",
+        "ch/answer/09.01_answer.txt": ANSWERS.replace("2. B", "2. E"),
+    }
+    course = "[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.md, title: {zh: 页, en: Page}}]}]"
+    result = build_small_site(tmp_path, files, course)
+    assert result.returncode != 0
+    assert (
+        "docs/ch/answer/09.01_answer.txt, question 2: letter E is not among the question's options\n"
+        "  at line 4\n"
+        "  expected: letters from A, B"
+    ) in result.stderr

@@ -72,11 +72,23 @@ def test_switcher_on_an_untranslated_notebook(edge_base, visit):
 
 
 def search(record, term: str) -> list[str]:
+    """Type `term` into the search box; return the result links.
+
+    The search worker builds its index after the page has loaded; a query
+    typed before that is answered once the index is ready, so keep waiting
+    (and type again, as a reader would) for up to 30 s on a busy machine.
+    """
     page = record.page
     box = page.locator("input.md-search__input")
-    box.click()
-    box.fill(term)
-    page.wait_for_selector(".md-search-result__item", state="attached", timeout=15000)
+    for _ in range(10):
+        box.click()
+        box.fill(term)  # as an IME commits Chinese text...
+        box.press("End")  # ...then a key: Material reads the query on keyup
+        try:
+            page.wait_for_selector(".md-search-result__item", state="attached", timeout=3000)
+            break
+        except Exception:
+            continue
     return page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => a.href)")
 
 

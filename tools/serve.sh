@@ -4,4 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
 export NO_MKDOCS_2_WARNING=1
-exec .venv/bin/mkdocs serve --dev-addr "${DEV_ADDR:-127.0.0.1:8000}" "$@"
+DEV_ADDR="${DEV_ADDR:-127.0.0.1:8000}"
+# Serve at the root of the local address, not under the published site's path.
+export SITE_URL="${SITE_URL:-http://$DEV_ADDR/}"
+exec .venv/bin/mkdocs serve --dev-addr "$DEV_ADDR" "$@"
