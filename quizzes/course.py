@@ -33,6 +33,10 @@ class ExercisePage:
     markdown_text: str | None = None  # the text markdown positions refer to
 
     @property
+    def shows_progress(self) -> bool:
+        return bool(self.markdown and self.markdown.progress_lines)
+
+    @property
     def exercises(self) -> tuple[Exercise, ...]:
         if self.markdown is not None:
             return tuple(found.exercise for found in self.markdown.exercises)
@@ -62,7 +66,7 @@ class Course:
 
 
 def scan_course(sources: Iterable[tuple[str, Path]], docs_dir: Path) -> Course:
-    """Read every page given as (src_uri, absolute path); keep those with exercises."""
+    """Read every page given as (src_uri, absolute path); keep those with exercises or the progress marker."""
     pages = {}
     for src_uri, path in sources:
         page = scan_page(src_uri, path, docs_dir)
@@ -85,7 +89,7 @@ def scan_page(src_uri: str, path: Path, docs_dir: Path) -> ExercisePage | None:
         # MkDocs drops a byte-order mark and the front matter the same way before on_page_markdown.
         text, meta = get_data(path.read_text(encoding="utf-8").removeprefix("\ufeff"))
         markers = markdown_exercises(text, path, docs_dir)
-        if not markers.exercises:
+        if not markers.exercises and not markers.progress_lines:
             return None
         heading = str(meta.get("title") or _first_heading(text, path))
         return ExercisePage(src_uri, language, heading, markdown=markers, markdown_text=text)

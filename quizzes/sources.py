@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from .errors import ExerciseError
-from .model import Exercise
+from .model import Exercise, QuestionBlock
 from .parsing import parse_answers, parse_questions, split_lines
 from .validation import pair
 
 ANSWER_CELL_FORM = "a code cell whose whole source is `!cat ./answer/<section>_answer.txt` (English: `..._answer.en.txt`)"
 MARKER_FORMS = "`<!-- solutions: answer/<section>_answer.txt -->` (English page: `.en.txt`) or `<!-- course-progress -->`"
-PROGRESS_MARKER = "<!-- course-progress -->"
+PROGRESS_TEXT = "course-progress"  # the comment's text, as the page's HTML carries it
 
 _ANSWER_CELL = re.compile(r"^!cat[ \t]+(?P<path>(?:\./)?answer/[\w.-]+\.txt)$")
 _SOLUTIONS_MARKER = re.compile(r"^[ \t]*<!--[ \t]*solutions:[ \t]*(?P<path>[\w./-]+\.txt)[ \t]*-->[ \t]*$")
@@ -48,7 +48,7 @@ def section_of(answer_path: PurePosixPath) -> str:
 # Answer files
 
 
-def load_exercise(block, answer_ref: str, page_path: Path, docs_dir: Path, question_source: str) -> Exercise:
+def load_exercise(block: QuestionBlock, answer_ref: str, page_path: Path, docs_dir: Path, question_source: str) -> Exercise:
     """Read the answer file named by a cell or marker and pair it with the questions."""
     page_rel = _docs_relative(page_path, docs_dir)
     reference = PurePosixPath(answer_ref)

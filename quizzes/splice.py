@@ -20,9 +20,13 @@ def fragment(html: str) -> BeautifulSoup:
     return BeautifulSoup(html, "html.parser")
 
 
+def slot_text(kind: str, section: str) -> str:
+    return f"{SLOT_PREFIX}{kind}:{section}"
+
+
 def slot_comment(kind: str, section: str) -> str:
     """A placeholder that survives Python-Markdown untouched (a comment line is raw HTML)."""
-    return f"<!-- {SLOT_PREFIX}{kind}:{section} -->"
+    return f"<!-- {slot_text(kind, section)} -->"
 
 
 def replace_question_list(soup: BeautifulSoup, cell_id: str, form_html: str, question_count: int, where: str) -> None:
@@ -48,18 +52,14 @@ def replace_cell(soup: BeautifulSoup, cell_id: str, html: str, where: str) -> No
     cell.replace_with(wrapper)
 
 
-def replace_comment(soup: BeautifulSoup, text: str, html: str) -> int:
-    """Replace every comment whose text is `text`; return how many there were."""
+def replace_marker(soup: BeautifulSoup, text: str, html: str, where: str) -> None:
+    """Replace every comment whose text is `text` (a marker or a slot); there must be one at least."""
     comments = soup.find_all(string=lambda node: isinstance(node, Comment) and node.strip() == text)
+    if not comments:
+        raise ExerciseError(where, f"the marker <!-- {text} --> was lost on the way through Markdown",
+                            expected="the question list and the markers as top-level blocks, not inside another block")
     for comment in comments:
         comment.replace_with(fragment(html))
-    return len(comments)
-
-
-def replace_slot(soup: BeautifulSoup, kind: str, section: str, html: str, where: str) -> None:
-    if not replace_comment(soup, f"{SLOT_PREFIX}{kind}:{section}", html):
-        raise ExerciseError(where, f"the {kind} of section {section} was lost on the way through Markdown",
-                            expected="the question list and the marker as top-level blocks, not inside another block")
 
 
 def _cell(soup: BeautifulSoup, cell_id: str, where: str) -> Tag:

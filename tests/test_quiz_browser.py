@@ -331,3 +331,20 @@ def test_forced_colours_keep_the_marks(visit, http_base):
     wrong = first.locator(".quiz-wrong")
     assert wrong.locator(".quiz-mark").inner_text() == "✗"
     assert wrong.evaluate("e => getComputedStyle(e).outlineStyle") == "solid"
+
+
+def test_a_copy_of_the_site_elsewhere_keeps_the_progress(browser, site_dir, file_base, tmp_path):
+    import shutil
+
+    copy = tmp_path / "unzipped" / "autofuse-course"
+    shutil.copytree(site_dir, copy)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(file_base + PAGE["zh"], wait_until="load")
+    choose(question(page, 1), key_of(question(page, 1)))
+    answers = answers_shown(page)
+    page.goto(copy.as_uri() + "/" + PAGE["en"], wait_until="load")
+    assert answers_shown(page) == answers
+    page.goto(copy.as_uri() + "/" + HOME["en"], wait_until="load")
+    assert page.locator('.quiz-progress tfoot [data-quiz-count="correct"]').inner_text() == "1"
+    context.close()

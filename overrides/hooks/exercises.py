@@ -21,11 +21,10 @@ if str(ROOT) not in sys.path:
 from quizzes import splice  # noqa: E402
 from quizzes.course import Course, ExercisePage, scan_course  # noqa: E402
 from quizzes.render import ProgressSection, render_course_progress, render_quiz_form, render_solutions  # noqa: E402
-from quizzes.sources import PROGRESS_MARKER, markdown_exercises, page_language  # noqa: E402
+from quizzes.sources import PROGRESS_TEXT, markdown_exercises, page_language  # noqa: E402
 
 ENGINE = ROOT / "quizzes"
 ASSETS = {"css": "assets/quiz/quiz.css", "js": "assets/quiz/quiz.js"}
-PROGRESS_TEXT = PROGRESS_MARKER.removeprefix("<!--").removesuffix("-->").strip()
 
 _course: Course | None = None
 
@@ -54,6 +53,8 @@ def on_page_markdown(markdown: str, page, config, files) -> str | None:
     if entry is None or entry.markdown is None:
         return None
     found = entry.markdown
+    if not found.exercises:
+        return None
     if markdown != entry.markdown_text:  # another plugin changed the text: find the lines again
         found = markdown_exercises(markdown, Path(page.file.abs_src_path), Path(config.docs_dir))
     lines = markdown.splitlines()
@@ -67,17 +68,15 @@ def on_page_markdown(markdown: str, page, config, files) -> str | None:
 @event_priority(-50)  # after hooks that reshape notebook HTML (notebook_html drops every <script>)
 def on_page_content(html: str, page, config, files: Files) -> str | None:
     entry = _exercise_page(page)
-    wants_progress = PROGRESS_MARKER in html
-    if entry is None and not wants_progress:
+    if entry is None:
         return None
     language = page_language(page.file.src_uri)
     where = f"{Path(config.docs_dir).name}/{page.file.src_uri}"
     soup = splice.fragment(html)
-    if entry is not None:
-        _insert_exercises(soup, entry, language, where)
-    if wants_progress:
+    _insert_exercises(soup, entry, language, where)
+    if entry.shows_progress:
         panel = render_course_progress(_progress_sections(page, files, language), language)
-        splice.replace_comment(soup, PROGRESS_TEXT, panel)
+        splice.replace_marker(soup, PROGRESS_TEXT, panel, where)
     _link_assets(soup, page, files)
     return str(soup)
 
@@ -92,8 +91,8 @@ def _insert_exercises(soup, entry: ExercisePage, language: str, where: str) -> N
         splice.replace_question_list(soup, found.question_cell, form, found.question_count, where)
         splice.replace_cell(soup, found.answer_cell, render_solutions(found.exercise, language), where)
     for exercise in entry.exercises if entry.markdown else ():
-        splice.replace_slot(soup, "form", exercise.section, render_quiz_form(exercise, language), where)
-        splice.replace_slot(soup, "solutions", exercise.section, render_solutions(exercise, language), where)
+        splice.replace_marker(soup, splice.slot_text("form", exercise.section), render_quiz_form(exercise, language), where)
+        splice.replace_marker(soup, splice.slot_text("solutions", exercise.section), render_solutions(exercise, language), where)
 
 
 def _progress_sections(page, files: Files, language: str) -> list[ProgressSection]:
