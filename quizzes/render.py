@@ -88,7 +88,7 @@ def _render_question(item: Item, language: str) -> list[str]:
 def render_solutions(exercise: Exercise, language: str) -> str:
     """Native <details> per question: readable with JavaScript off, opened for print."""
     ui = UI[language]
-    lines = [f'<div class="quiz-solutions" role="group" aria-label="{ui["solutions"]}">']
+    lines = [f'<div class="quiz-solutions" data-search-exclude role="group" aria-label="{ui["solutions"]}">']
     for item in exercise.items:
         lines.extend(
             [

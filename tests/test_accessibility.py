@@ -8,7 +8,7 @@ import pytest
 from conftest import ROOT
 from test_site_browser import pages_of
 
-AXE = ROOT / "tests" / "node_modules" / "axe-core" / "axe.min.js"
+AXE = ROOT / "tests" / "vendor" / "axe.min.js"  # test-only, never published
 
 
 def axe_violations(page) -> list[dict]:

@@ -142,3 +142,14 @@ def test_warm_rebuild_converts_no_notebook(tmp_path):
     notebooks = len(list((EDGE_SITE / "docs").rglob("*.ipynb")))
     assert conversions() == notebooks
     assert conversions() == 0
+
+
+def test_search_index_holds_no_solution_text(site_dir):
+    """Answers stay folded: their explanations are kept out of search results."""
+    index = (site_dir / "search" / "search_index.json").read_text(encoding="utf-8")
+    explanation = next(
+        line for line in (DOCS / "01_basic_overview" / "answer" / "01.02_answer.en.txt").read_text(encoding="utf-8").splitlines()
+        if line.startswith("Explanation:")
+    )
+    words = explanation.removeprefix("Explanation:").strip()[:40]
+    assert words and words not in index

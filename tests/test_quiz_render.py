@@ -82,7 +82,7 @@ ZH_FORM = dedent(
 
 ZH_SOLUTIONS = dedent(
     """\
-    <div class="quiz-solutions" role="group" aria-label="答案与解析">
+    <div class="quiz-solutions" data-search-exclude role="group" aria-label="答案与解析">
     <details class="quiz-solution" id="quiz-solution-09.01-1">
     <summary>第 1 题 · 查看答案</summary>
     <p class="quiz-solution-answer"><strong>答案：</strong>正确</p>
@@ -126,7 +126,7 @@ EN_FORM = dedent(
 
 EN_SOLUTIONS = dedent(
     """\
-    <div class="quiz-solutions" role="group" aria-label="Answers and explanations">
+    <div class="quiz-solutions" data-search-exclude role="group" aria-label="Answers and explanations">
     <details class="quiz-solution" id="quiz-solution-09.02-1">
     <summary>Question 1 · Show answer</summary>
     <p class="quiz-solution-answer"><strong>Answer: </strong>False</p>

@@ -21,8 +21,4 @@ if [ "${1:-}" = "--test" ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
   fi
-  # axe-core (accessibility checks) is a test-only npm package, never published with the site.
-  if [ ! -f tests/node_modules/axe-core/axe.min.js ]; then
-    npm install --prefix tests --no-audit --no-fund --silent
-  fi
 fi
