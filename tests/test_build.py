@@ -153,3 +153,13 @@ def test_search_index_holds_no_solution_text(site_dir):
     )
     words = explanation.removeprefix("Explanation:").strip()[:40]
     assert words and words not in index
+
+
+def test_every_page_has_its_own_meta_description(site_dir):
+    descriptions = {}
+    for page in sorted(site_dir.rglob("*.html")):
+        meta = soup(page).find("meta", attrs={"name": "description"})
+        assert meta is not None and meta["content"].strip(), f"{page} has no meta description"
+        descriptions[page.relative_to(site_dir).as_posix()] = meta["content"]
+    notebook_descriptions = [d for p, d in descriptions.items() if p.startswith(("01_", "en/01_"))]
+    assert len(set(notebook_descriptions)) == len(notebook_descriptions), notebook_descriptions

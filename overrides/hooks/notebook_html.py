@@ -45,7 +45,23 @@ def on_page_content(html: str, page, config, files) -> str | None:
     exclude_prompts_from_search(soup)
     rewrite_relative_links(soup, languages=site_languages(config))
     page.toc = get_toc(anchor_headings(soup))
+    page.meta.setdefault("description", first_paragraph(soup))
     return str(soup)
+
+
+def first_paragraph(soup: BeautifulSoup, limit: int = 150) -> str | None:
+    """The page's opening paragraph, shortened: the meta description search engines show."""
+    paragraph = soup.select_one(".jp-RenderedMarkdown p")
+    if paragraph is None:
+        return None
+    text = " ".join(paragraph.get_text(" ", strip=True).split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    # Cut English at a word boundary; Chinese has none to look for.
+    if " " in cut[limit // 2:]:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip("，,;；:：") + "…"
 
 
 def site_languages(config) -> list[str]:
