@@ -90,6 +90,12 @@ def test_notebook_pages_carry_no_inlined_css_or_scripts(site_dir):
         assert not [s for s in article.find_all("script") if "quiz" not in " ".join(s.get("class", []))]
 
 
+def test_search_index_segments_chinese_with_jieba(site_dir):
+    """Material segments Chinese only when jieba is importable; it says nothing otherwise."""
+    index = (site_dir / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "\\u200b" in index or "\u200b" in index
+
+
 def test_search_index_has_no_prompt_or_copy_noise(site_dir):
     index = (site_dir / "search" / "search_index.json").read_text(encoding="utf-8")
     assert "In [ ]" not in index
