@@ -267,7 +267,8 @@ def test_markdown_pages_get_the_form_and_the_solutions(tmp_path):
     assert result.returncode == 0, result.stderr
     site = tmp_path / "site"
     for page, language in (("ch/x.html", "zh"), ("en/ch/x.html", "en")):
-        article = BeautifulSoup((site / page).read_text(encoding="utf-8"), "html.parser").select_one("article")
+        document = BeautifulSoup((site / page).read_text(encoding="utf-8"), "html.parser")
+        article = document.select_one("article")
         blocks = [child for child in article.children if getattr(child, "name", None)]
         texts = [block.get_text(" ", strip=True)[:12] for block in blocks]
         names = [(block.name, " ".join(block.get("class", []))) for block in blocks]
@@ -280,7 +281,7 @@ def test_markdown_pages_get_the_form_and_the_solutions(tmp_path):
         assert not article.find("ol")
         assert len(article.select("form.quiz fieldset")) == 3
         assert len(article.select("details.quiz-solution")) == 3
-        assert article.select_one("link.quiz-stylesheet")["href"] == ("../" if language == "zh" else "../../") + "assets/quiz/quiz.css"
+        assert document.head.select_one("link.quiz-stylesheet")["href"] == ("../" if language == "zh" else "../../") + "assets/quiz/quiz.css"
         assert article.select_one("script.quiz-script")["src"] == ("../" if language == "zh" else "../../") + "assets/quiz/quiz.js"
     zh_ids = [f["data-quiz-id"] for f in BeautifulSoup((site / "ch/x.html").read_text(encoding="utf-8"), "html.parser").select("fieldset")]
     en_ids = [f["data-quiz-id"] for f in BeautifulSoup((site / "en/ch/x.html").read_text(encoding="utf-8"), "html.parser").select("fieldset")]

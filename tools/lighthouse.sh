@@ -7,11 +7,13 @@ tools/setup.sh --test
 [ -x tools/node_modules/.bin/lighthouse ] || npm install --prefix tools --no-audit --no-fund --silent lighthouse@12
 site="$(mktemp -d)"
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict -q -d "$site"
-.venv/bin/python tools/gzip_server.py "$site" 8300 & server=$!
-trap 'kill $server' EXIT
+port="$(.venv/bin/python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+.venv/bin/python tools/gzip_server.py "$site" "$port" & server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
 sleep 1
+kill -0 $server  # the server must be up, or the scores would be someone else's
 for page in index.html en/index.html 01_basic_overview/01.02_autofuse_introduction.html en/01_basic_overview/01.03_enable_autofusion.html; do
-  CHROME_PATH="$(command -v chromium)" tools/node_modules/.bin/lighthouse "http://127.0.0.1:8300/$page" \
+  CHROME_PATH="$(command -v chromium)" tools/node_modules/.bin/lighthouse "http://127.0.0.1:$port/$page" \
     --quiet --output=json --output-path="$site/lh.json" \
     --chrome-flags="--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run" >/dev/null
   .venv/bin/python -c "

@@ -109,5 +109,7 @@ def _progress_sections(page, files: Files, language: str) -> list[ProgressSectio
 
 def _link_assets(soup, page, files: Files) -> None:
     css, js = (get_relative_url(files.get_file_from_path(uri).url, page.url) for uri in (ASSETS["css"], ASSETS["js"]))
-    soup.insert(0, splice.fragment(f'<link class="quiz-stylesheet" rel="stylesheet" href="{css}">'))
+    # The stylesheet goes in <head> (main.html): a <link> inside the article
+    # would hold back rendering of everything after it.
+    page.quiz_stylesheet = css
     soup.append(splice.fragment(f'<script class="quiz-script" src="{js}" defer></script>'))

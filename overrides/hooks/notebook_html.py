@@ -44,6 +44,7 @@ def on_page_content(html: str, page, config, files) -> str | None:
     convert_code_cells(soup)
     exclude_prompts_from_search(soup)
     rewrite_relative_links(soup, languages=site_languages(config))
+    load_images_lazily(soup)
     page.toc = get_toc(anchor_headings(soup))
     page.meta.setdefault("description", first_paragraph(soup))
     return str(soup)
@@ -149,6 +150,12 @@ def nest(flat: list[dict]) -> list[dict]:
         (stack[-1]["children"] if stack else roots).append(token)
         stack.append(token)
     return roots
+
+
+def load_images_lazily(soup: BeautifulSoup) -> None:
+    """Figures further down the page should not compete with the first paint."""
+    for img in soup.find_all("img"):
+        img["loading"] = img.get("loading", "lazy")
 
 
 def rewrite_relative_links(soup: BeautifulSoup, languages: list[str]) -> None:
