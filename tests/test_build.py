@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import EDGE_SITE, ROOT, build_small_site
+from conftest import EDGE_SITE, ROOT, build_small_site, hook_paths
 
 DOCS = ROOT / "docs"
 
@@ -169,3 +169,10 @@ def test_every_page_has_its_own_meta_description(site_dir):
         descriptions[page.relative_to(site_dir).as_posix()] = meta["content"]
     notebook_descriptions = [d for p, d in descriptions.items() if p.startswith(("01_", "en/01_"))]
     assert len(set(notebook_descriptions)) == len(notebook_descriptions), notebook_descriptions
+
+
+def test_edge_site_runs_the_same_hooks_as_the_real_site():
+    """The fixture lists the hooks itself (paths resolve from its own folder); keep it in step."""
+    lines = (EDGE_SITE / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+    fixture_hooks = [str((EDGE_SITE / l.split("- ", 1)[1]).resolve()) for l in lines if "/overrides/hooks/" in l]
+    assert fixture_hooks == hook_paths()
