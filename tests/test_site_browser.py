@@ -103,3 +103,16 @@ def test_search_finds_terms_in_the_page_language_only(base, visit, page, term, i
     for href in results:
         assert href.startswith(base + "en/") == in_english, href
     assert record.console_errors == []
+
+
+def test_the_unzipped_offline_package_works_from_the_file_system(site_dir, tmp_path, visit):
+    import zipfile
+
+    with zipfile.ZipFile(site_dir / "autofuse-course-offline.zip") as package:
+        package.extractall(tmp_path)
+    base = (tmp_path / "autofuse-course").as_uri() + "/"
+    for page in ["index.html", "en/01_basic_overview/01.02_autofuse_introduction.html"]:
+        record = visit(base + page, base)
+        assert record.outside_requests == [] and record.console_errors == [], page
+    results = search(visit(base + "en/index.html", base), "fusion")
+    assert results and all(href.startswith(base + "en/") for href in results)
