@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from test_build import page_for
 from weights import first_visit_files, first_visit_gzipped
 
 HTML_BUDGET = 60 * 1024
@@ -14,14 +15,8 @@ FIRST_VISIT_BUDGET = 120 * 1024
 
 
 def notebook_pages(site: Path) -> list[str]:
-    pages = []
-    for source in (ROOT / "docs").rglob("*.ipynb"):
-        relative = source.relative_to(ROOT / "docs").as_posix()
-        if relative.endswith(".en.ipynb"):
-            pages.append("en/" + relative[: -len(".en.ipynb")] + ".html")
-        else:
-            pages.append(relative[: -len(".ipynb")] + ".html")
-    return sorted(pages)
+    docs = ROOT / "docs"
+    return sorted(page_for(source, docs, site).relative_to(site).as_posix() for source in docs.rglob("*.ipynb"))
 
 
 def test_notebook_pages_stay_under_the_html_budget(site_dir):

@@ -16,16 +16,13 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+from language_pass import current_language
+
 CATALOG_MARKER = "<!-- course-catalog -->"
 UI = {
     "zh": {"home": "首页", "published": "已发布", "coming": "即将推出", "section": "小节", "status": "状态"},
     "en": {"home": "Home", "published": "Published", "coming": "Coming soon", "section": "Section", "status": "Status"},
 }
-
-
-def current_language(config) -> str:
-    i18n = config.plugins.get("i18n")
-    return i18n.current_language if i18n else config.theme.get("language", "zh")
 
 
 def course_plan(config) -> list[dict]:

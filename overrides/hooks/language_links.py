@@ -21,6 +21,8 @@ from pathlib import Path, PurePosixPath
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+from language_pass import i18n_plugin, language_folder
+
 NOTICE = {
     "zh": "本页尚无中文版本，下面显示的是{original}原文。",
     "en": "This page has not been translated into English yet. It is shown in the original {original}.",
@@ -32,21 +34,13 @@ LANGUAGE_NAMES = {
 READ_ORIGINAL = {"zh": "阅读原文页面", "en": "Open the original page"}
 
 
-def _i18n(config):
-    return config.plugins.get("i18n")
-
-
-def language_folder(language: str, default: str) -> str:
-    return "" if language == default else f"{language}/"
-
-
 def page_path_without_folder(url: str, folder: str) -> str:
     return url[len(folder):] if folder and url.startswith(folder) else url
 
 
 @event_priority(-300)  # after static-i18n and notebook_pages have settled the files
 def on_files(files, config):
-    i18n = _i18n(config)
+    i18n = i18n_plugin(config)
     if i18n is None:
         return files
     languages = i18n.all_languages
@@ -67,7 +61,7 @@ def on_files(files, config):
 
 @event_priority(-100)  # after static-i18n's own switcher setup (priority 50)
 def on_page_context(context, page, config, nav):
-    i18n = _i18n(config)
+    i18n = i18n_plugin(config)
     if i18n is None:
         return context
     current, default = i18n.current_language, i18n.default_language
@@ -88,7 +82,7 @@ def on_page_context(context, page, config, nav):
 
 
 def on_page_content(content: str, page, config, files) -> str | None:
-    i18n = _i18n(config)
+    i18n = i18n_plugin(config)
     if i18n is None:
         return None
     current, default = i18n.current_language, i18n.default_language

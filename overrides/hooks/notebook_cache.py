@@ -14,27 +14,17 @@ from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
+from language_pass import is_first_pass, is_last_pass
+
 _used_in_this_build: set[Path] = set()
-
-
-def _plugins(config):
-    return config.plugins.get("mkdocs-jupyter"), config.plugins.get("i18n")
-
-
-def _is_first_pass(i18n) -> bool:
-    return i18n is None or i18n.current_language == i18n.default_language
-
-
-def _is_last_pass(i18n) -> bool:
-    return i18n is None or i18n.current_language == i18n.build_languages[-1]
 
 
 @event_priority(-100)  # after mkdocs-jupyter has reset its own set
 def on_pre_build(config) -> None:
-    jupyter, i18n = _plugins(config)
+    jupyter = config.plugins.get("mkdocs-jupyter")
     if jupyter is None:
         return
-    if _is_first_pass(i18n):
+    if is_first_pass(config):
         _used_in_this_build.clear()
     # Share one set: every cache path the plugin records lands here.
     jupyter._used_cache_paths = _used_in_this_build
@@ -42,10 +32,10 @@ def on_pre_build(config) -> None:
 
 @event_priority(100)  # before mkdocs-jupyter evicts
 def on_post_build(config) -> None:
-    jupyter, i18n = _plugins(config)
+    jupyter = config.plugins.get("mkdocs-jupyter")
     if jupyter is None or not jupyter.config["cache"]:
         return
-    if _is_last_pass(i18n):
+    if is_last_pass(config):
         jupyter._used_cache_paths = _used_in_this_build
     else:
         # Later passes still need their entries: evict nothing yet.

@@ -17,6 +17,8 @@ import tinycss2
 from bs4 import BeautifulSoup
 from mkdocs.plugins import event_priority
 
+from language_pass import is_first_pass
+
 STYLESHEET = "assets/stylesheets/notebook.css"
 
 _style_blocks: dict[str, None] = {}  # insertion-ordered set
@@ -29,8 +31,7 @@ def is_notebook_page(page) -> bool:
 
 
 def on_pre_build(config) -> None:
-    i18n = config.plugins.get("i18n")
-    if i18n is None or i18n.current_language == i18n.default_language:
+    if is_first_pass(config):
         _style_blocks.clear()
         _used_classes.clear()
         _used_ids.clear()

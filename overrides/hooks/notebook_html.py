@@ -26,6 +26,8 @@ from bs4 import BeautifulSoup
 from mkdocs.structure.toc import get_toc
 from pymdownx.slugs import slugify
 
+from language_pass import i18n_plugin
+
 heading_slug = slugify(case="lower")
 HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"]
 TOC_DEPTH = 3
@@ -66,7 +68,7 @@ def first_paragraph(soup: BeautifulSoup, limit: int = 150) -> str | None:
 
 
 def site_languages(config) -> list[str]:
-    i18n = config.plugins.get("i18n")
+    i18n = i18n_plugin(config)
     return i18n.all_languages if i18n else []
 
 

@@ -15,6 +15,8 @@ import os
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
+from language_pass import current_folder
+
 
 class NotebookPage(File):
     """A notebook that MkDocs renders as a page (mkdocs-jupyter fills in the HTML)."""
@@ -33,17 +35,9 @@ def is_notebook(file: File) -> bool:
     return file.src_uri.endswith(".ipynb")
 
 
-def language_folder(config) -> str:
-    """'' for the default language's pass, 'en/' for the English one."""
-    i18n = config.plugins.get("i18n")
-    if i18n is None or i18n.current_language == i18n.default_language:
-        return ""
-    return f"{i18n.current_language}/"
-
-
 @event_priority(-200)
 def on_files(files: Files, config) -> Files:
-    folder = language_folder(config)
+    folder = current_folder(config)
     for file in files:
         if is_notebook(file) and not isinstance(file, NotebookPage):
             dest_uri = file.dest_uri
