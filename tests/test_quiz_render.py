@@ -249,7 +249,7 @@ COURSE = "[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.md, title
 
 
 def test_markdown_pages_get_the_form_and_the_solutions(tmp_path):
-    from conftest import build_small_site
+    from helpers import build_small_site
 
     files = {
         "index.md": "# 首页\n\n<!-- course-progress -->\n",

@@ -17,6 +17,8 @@ from quizzes.parsing import parse_answers, parse_questions
 from quizzes.sources import markdown_exercises, notebook_exercises
 from quizzes.validation import check_parity, pair
 
+from helpers import LANGUAGES
+
 ROOT = Path(__file__).resolve().parent.parent
 MALFORMED = ROOT / "tests" / "fixtures" / "quiz" / "malformed"
 
@@ -197,7 +199,7 @@ def notebook_error(tmp_path: Path, name: str, exercise: str, answer_source: str 
     docs = tmp_path / "docs"
     path = write_notebook(docs / "ch" / name, exercise, answer_source)
     with pytest.raises(ExerciseError) as raised:
-        notebook_exercises(nbformat.read(path, as_version=4), path, docs)
+        notebook_exercises(nbformat.read(path, as_version=4), path, docs, LANGUAGES)
     return str(raised.value)
 
 
@@ -244,7 +246,7 @@ def test_notebook_exercise_found_with_its_cells(tmp_path):
     docs = tmp_path / "docs"
     write(docs / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
     path = write_notebook(docs / "ch" / "x.ipynb", "## 练习\n\n" + QUESTIONS + "\n收尾。", "!cat ./answer/09.01_answer.txt")
-    (found,) = notebook_exercises(nbformat.read(path, as_version=4), path, docs)
+    (found,) = notebook_exercises(nbformat.read(path, as_version=4), path, docs, LANGUAGES)
     assert (found.question_cell, found.answer_cell, found.question_count) == ("exercise", "answer", 3)
     assert found.exercise.section == "09.01"
     assert [item.answer.key for item in found.exercise.items] == ["Y", "B", "AC"]
@@ -254,7 +256,7 @@ def markdown_error(tmp_path: Path, name: str, text: str) -> str:
     docs = tmp_path / "docs"
     path = write(docs / "ch" / name, text)
     with pytest.raises(ExerciseError) as raised:
-        markdown_exercises(text, path, docs)
+        markdown_exercises(text, path, docs, LANGUAGES)
     return str(raised.value)
 
 
@@ -300,7 +302,7 @@ def test_markdown_exercises_and_markers_outside_code_fences(tmp_path):
         f"{QUESTIONS}\n<!-- solutions: answer/09.01_answer.txt -->\n\n<!-- course-progress -->\n"
     )
     path = write(docs / "ch" / "x.md", text)
-    found = markdown_exercises(text, path, docs)
+    found = markdown_exercises(text, path, docs, LANGUAGES)
     (exercise,) = found.exercises
     lines = text.splitlines()
     assert lines[exercise.list_start] == "1. （判断题）甲。"
@@ -318,7 +320,7 @@ def course_error(tmp_path: Path, files: dict[str, str]) -> str:
     for name, text in files.items():
         write(docs / name, text)
     with pytest.raises(ExerciseError) as raised:
-        scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs)
+        scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs, LANGUAGES)
     return str(raised.value)
 
 
@@ -378,7 +380,7 @@ def test_agreeing_languages_share_question_ids(tmp_path):
     files = bilingual()
     for name, text in files.items():
         write(docs / name, text)
-    course = scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs)
+    course = scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs, LANGUAGES)
     zh, en = course.pages["ch/x.md"].exercises[0], course.pages["ch/x.en.md"].exercises[0]
     assert zh.question_ids == en.question_ids
     assert [s.src_uri for s in course.sections("en")] == ["ch/x.en.md"]
@@ -402,7 +404,7 @@ ZH_NOTEBOOKS = sorted(p for p in DOCS.rglob("*.ipynb") if not p.name.endswith(".
 
 
 def exercises_of(path: Path):
-    return [found.exercise for found in notebook_exercises(nbformat.read(path, as_version=4), path, DOCS)]
+    return [found.exercise for found in notebook_exercises(nbformat.read(path, as_version=4), path, DOCS, LANGUAGES)]
 
 
 def test_the_course_has_exercises():
@@ -426,7 +428,7 @@ def test_real_exercise_is_the_same_in_both_languages(zh_path):
 
 
 def test_the_mkdocs_build_stops_with_the_message(tmp_path):
-    from conftest import build_small_site
+    from helpers import build_small_site
 
     files = {
         "index.md": "# 首页\n",

@@ -1,75 +1,44 @@
-"""Move the notebook CSS out of every notebook page into one shared stylesheet.
+"""The JupyterLab stylesheet, once for the whole site instead of inlined in every notebook page.
 
-mkdocs-jupyter inlines about 575 KB of JupyterLab CSS into each notebook page.
-Here the ``<style>`` blocks are taken out of the page, and after the build
-they are written once to ``assets/stylesheets/notebook.css``, keeping only
-the rules whose classes occur on some notebook page of the site and the
-custom properties those rules use.  ``main.html`` links the file from
-notebook pages only.
+mkdocs-jupyter inlines about 575 KB of JupyterLab CSS into each notebook page.  The pipeline
+takes those <style> blocks out of every page and notes the classes and ids the notebook pages
+use; after the last language pass the stylesheet is written once, to NOTEBOOK_CSS, keeping only
+the rules that can match something on a notebook page and the custom properties those rules use.
+main.html links it from notebook pages only.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import tinycss2
-from bs4 import BeautifulSoup
-from mkdocs.plugins import event_priority
 
-from language_pass import is_first_pass
-
-STYLESHEET = "assets/stylesheets/notebook.css"
-
-_style_blocks: dict[str, None] = {}  # insertion-ordered set
-_used_classes: set[str] = set()
-_used_ids: set[str] = set()
+NOTEBOOK_CSS = "assets/stylesheets/notebook.css"
 
 
-def is_notebook_page(page) -> bool:
-    return page.file.src_uri.endswith(".ipynb")
+@dataclass
+class StyleCollector:
+    """What every notebook page of one build contributes: its stylesheets and what it uses."""
 
+    sheets: dict[str, None] = field(default_factory=dict)  # insertion-ordered set
+    classes: set[str] = field(default_factory=set)
+    ids: set[str] = field(default_factory=set)
 
-def on_pre_build(config) -> None:
-    if is_first_pass(config):
-        _style_blocks.clear()
-        _used_classes.clear()
-        _used_ids.clear()
+    def add_page(self, sheets: list[str], classes: set[str], ids: set[str]) -> None:
+        for css in sheets:
+            self.sheets.setdefault(css, None)
+        self.classes |= classes
+        self.ids |= ids
 
+    def write(self, site_dir: Path) -> None:
+        if not self.sheets:
+            return
+        path = site_dir / NOTEBOOK_CSS
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(prune_stylesheet("\n".join(self.sheets), self.classes, self.ids), encoding="utf-8")
 
-@event_priority(50)  # before the other hooks look at the notebook HTML
-def on_page_content(html: str, page, config, files) -> str | None:
-    if not is_notebook_page(page):
-        return None
-    soup = BeautifulSoup(html, "html.parser")
-    for style in soup.find_all("style"):
-        css = style.get_text()
-        if not css.lstrip().startswith("["):  # mkdocs-jupyter also emits a Python list repr
-            _style_blocks.setdefault(css, None)
-        style.decompose()
-    return str(soup)
-
-
-def on_post_page(output: str, page, config) -> str | None:
-    if is_notebook_page(page):
-        soup = BeautifulSoup(output, "html.parser")
-        for element in soup.find_all(True):
-            _used_classes.update(element.get("class") or [])
-            if element.get("id"):
-                _used_ids.add(element["id"])
-    return None
-
-
-def on_post_build(config) -> None:
-    if not _style_blocks:
-        return
-    css = prune_stylesheet("\n".join(_style_blocks), _used_classes, _used_ids)
-    path = Path(config.site_dir) / STYLESHEET
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(css, encoding="utf-8")
-
-
-# --- pruning ---------------------------------------------------------------
 
 _NEGATIONS = re.compile(r":(?:not|where|has)\([^()]*\)")
 _CLASS = re.compile(r"\.(-?[_a-zA-Z][\w-]*)")
