@@ -98,7 +98,10 @@ def write_course(destination: Path, sections: int, repo: Path = ROOT) -> Generat
         "watch": [],
     }
     (destination / "mkdocs.yml").write_text(yaml.safe_dump(ours, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    (destination / "plain.yml").write_text(yaml.safe_dump(plain, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    plain_text = yaml.safe_dump(plain, allow_unicode=True, sort_keys=False)
+    # The loader resolved the cache folder's !ENV tag; the baseline must follow NOTEBOOK_CACHE_DIR too.
+    plain_text = plain_text.replace("    cache_dir: .cache/mkdocs-jupyter\n", "    cache_dir: !ENV [NOTEBOOK_CACHE_DIR, .cache/mkdocs-jupyter]\n")
+    (destination / "plain.yml").write_text(plain_text, encoding="utf-8")
     notebooks = len(list(docs.rglob("*.ipynb")))
     return GeneratedCourse(destination, destination / "mkdocs.yml", destination / "plain.yml", sections, notebooks)
 

@@ -309,6 +309,30 @@ def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+# Material's search worker (9.8.2) loads lunr's language support for the index's languages:
+# the stemmer support, lunr.multi for more than one language, lunr.<lang> for each language but
+# English, and a segmenter for Japanese, Hindi and Thai.  The site publishes only those.
+_LUNR = "assets/javascripts/lunr/"
+_SEGMENTERS = {"ja": "tinyseg.js", "jp": "tinyseg.js", "hi": "wordcut.js", "th": "wordcut.js"}
+
+
+def search_languages(config) -> list[str]:
+    search = config.plugins.get("material/search") or config.plugins.get("search")
+    return list(search.config.lang or []) if search is not None else []
+
+
+def unused_search_files(files: Files, search_languages: list[str]) -> list[File]:
+    needed = {f"{_LUNR}min/lunr.stemmer.support.min.js"}
+    if len(search_languages) > 1:
+        needed.add(f"{_LUNR}min/lunr.multi.min.js")
+    for language in search_languages:
+        if language != "en":
+            needed.add(f"{_LUNR}min/lunr.{language}.min.js")
+        if language in _SEGMENTERS:
+            needed.add(f"{_LUNR}{_SEGMENTERS[language]}")
+    return [f for f in files if f.src_uri.startswith(_LUNR) and f.src_uri not in needed]
+
+
 # Material's offline plugin (9.8.2) adds the iframe-worker shim from unpkg to extra.polyfills
 # unless an entry there names "iframe-worker".  The site inlines its vendored copy of the shim
 # (overrides/partials/iframe-worker-shim.html) and does not render extra.polyfills at all.

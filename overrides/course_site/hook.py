@@ -82,6 +82,10 @@ def on_page_content(html, page, config, files):
     return _site.on_page_content(html, page, config, files)
 
 
+def on_post_page(output, page, config):
+    return _site.on_post_page(output, page, config)
+
+
 @event_priority(-100)  # after static-i18n's language switcher (50)
 def on_page_context(context, page, config, nav):
     return _site.on_page_context(context, page, config, nav)

@@ -19,6 +19,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import minify_html
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.toc import get_toc
 
@@ -117,6 +118,8 @@ class CourseSite:
     def on_files(self, files: Files, config) -> Files:
         """Priority -200: after static-i18n has rebuilt the file list (-100)."""
         adapters.render_notebooks_as_pages(files, config, self.language_pass.folder)
+        for unused in adapters.unused_search_files(files, adapters.search_languages(config)):
+            files.remove(unused)
         for uri in exercises.ASSETS.values():
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
         return files
@@ -155,6 +158,10 @@ class CourseSite:
         if context.written_in != language:
             log.info(f"{context.where} has no {language} version: shown in {context.written_in}, with a notice")
         return output
+
+    def on_post_page(self, output: str, page, config) -> str:
+        """Template whitespace is a third of a page and grows with the navigation: drop it."""
+        return compact_html(output)
 
     def on_page_context(self, context, page, config, nav):
         """Priority -100: after static-i18n's own language switcher (50), which knows Markdown pages only."""
@@ -213,11 +220,29 @@ def _default_slugify():
     return slugify
 
 
+def compact_html(output: str) -> str:
+    """Whitespace between tags collapsed, comments dropped; <pre>, scripts and styles untouched."""
+    return minify_html.minify(output, minify_js=False, minify_css=False, keep_closing_tags=True,
+                              keep_html_and_head_opening_tags=True, keep_input_type_text_attr=True,
+                              allow_noncompliant_unquoted_attribute_values=False,
+                              allow_removing_spaces_between_attributes=False)
+
+
+# Not needed from the file system: source maps, compressed copies, and the search index as JSON
+# (under file:// Material reads search_index.js, which the offline plugin writes).
+OFFLINE_LEAVES_OUT = (".map", ".gz")
+OFFLINE_LEAVES_OUT_FILES = ("search/search_index.json",)
+
+
 def write_offline_package(site: Path) -> None:
     """The site zipped into itself: every build ships the package of exactly what it built."""
     package = site / OFFLINE_PACKAGE
     package.unlink(missing_ok=True)
-    files = sorted(p for p in site.rglob("*") if p.is_file() and p != package and p.suffix not in {".map", ".gz"})
+    files = sorted(
+        p for p in site.rglob("*")
+        if p.is_file() and p != package and p.suffix not in OFFLINE_LEAVES_OUT
+        and p.relative_to(site).as_posix() not in OFFLINE_LEAVES_OUT_FILES
+    )
     with zipfile.ZipFile(package, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in files:
             archive.write(path, Path(PACKAGE_FOLDER) / path.relative_to(site))
