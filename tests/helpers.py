@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 EDGE_SITE = ROOT / "tests" / "fixtures" / "edge_site"
 sys.path.insert(0, str(ROOT / "tools"))  # tools/browsing.py
+sys.path.insert(0, str(ROOT / "overrides"))  # the site's build package, course_site
 
 
 def load_config(path: Path = ROOT / "mkdocs.yml") -> dict:

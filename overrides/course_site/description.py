@@ -10,7 +10,7 @@ LIMIT = 150
 def description_of(paragraph: Tag | None, limit: int = LIMIT) -> str | None:
     if paragraph is None:
         return None
-    text = " ".join(paragraph.get_text(" ", strip=True).split())
+    text = " ".join(paragraph.get_text().split())
     if len(text) <= limit:
         return text
     cut = text[:limit]
