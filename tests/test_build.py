@@ -161,3 +161,47 @@ def test_every_page_has_its_own_meta_description(site_dir):
 def test_edge_site_runs_the_same_hooks_as_the_real_site():
     """The fixture lists the hooks itself (paths resolve from its own folder); keep it in step."""
     assert hook_paths(EDGE_SITE / "mkdocs.yml") == hook_paths()
+
+
+def test_cells_tagged_run_at_build_show_their_output(edge_site_dir):
+    for page, language in (("ch/runs.html", "zh"), ("en/ch/runs.html", "en")):
+        document = soup(edge_site_dir / page)
+        outputs = {o.find_parent(id=True)["id"]: o.select_one("pre").get_text() for o in document.select(".cell-output")}
+        assert outputs == {
+            "cell-id=environment": "env: DEMO_FLAGS=--enable_autofuse=true\n--enable_autofuse=true",
+            "cell-id=escaped": "<b>escaped</b>\n42",
+        }, page
+        label = document.select_one(".cell-output__label").get_text()
+        assert label == {"zh": "运行结果", "en": "Output"}[language]
+
+
+def test_warm_rebuild_runs_no_cell(tmp_path):
+    """The outputs are cached beside the notebook cache, by what they depend on."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache" / "notebooks"))
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(EDGE_SITE / "mkdocs.yml"), "-d", str(tmp_path / "site")]
+
+    def runs() -> int:
+        result = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", env=env, cwd=EDGE_SITE)
+        assert result.returncode == 0, result.stderr
+        return (result.stdout + result.stderr).count("cells tagged run-at-build")
+
+    assert runs() == 1  # runs.ipynb; runs.en.ipynb has the same tagged cells, so the same outputs
+    assert runs() == 0
+
+
+def test_a_failing_tagged_cell_stops_the_build_naming_notebook_and_cell(tmp_path):
+    notebook = {
+        "cells": [
+            {"cell_type": "markdown", "id": "t", "metadata": {}, "source": "# 页"},
+            {"cell_type": "code", "id": "boom", "metadata": {"tags": ["run-at-build"]}, "outputs": [],
+             "execution_count": None, "source": "flags = {}\nflags['AUTOFUSE_FLAGS']"},
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+    result = build_small_site(
+        tmp_path, {"index.md": "# 首页\n", "ch/x.ipynb": json.dumps(notebook)},
+        course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.ipynb, title: {zh: 页, en: Page}}]}]",
+    )
+    assert result.returncode != 0
+    assert "docs/ch/x.ipynb: cell boom (tagged run-at-build) failed: KeyError: 'AUTOFUSE_FLAGS'" in result.stderr

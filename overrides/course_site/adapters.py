@@ -158,6 +158,12 @@ def pool_notebook_cache(config, pool: set, last_pass: bool) -> None:
         jupyter._used_cache_paths = pool if last_pass else _EvictNothing(pool)
 
 
+def notebook_cache_dir(config) -> Path:
+    """Where mkdocs-jupyter caches conversions; the site keeps its own caches beside it."""
+    jupyter = _jupyter(config)
+    return Path(jupyter.config["cache_dir"] if jupyter is not None else ".cache/mkdocs-jupyter")
+
+
 def notebook_toc_depth(config) -> int:
     jupyter = _jupyter(config)
     return jupyter.config["toc_depth"] if jupyter is not None else 6

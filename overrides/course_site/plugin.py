@@ -36,7 +36,7 @@ log = logging.getLogger("mkdocs.plugins.course_site")
 
 OFFLINE_PACKAGE = "autofuse-course-offline.zip"
 PACKAGE_FOLDER = "autofuse-course"  # what the zip unpacks to
-RUN_CACHE = ".cache/run-at-build"
+RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
 PAGE_SUFFIXES = (".md", ".ipynb")
 
 
@@ -94,7 +94,7 @@ class CourseSite:
         check_every_page_is_planned(plan, pages, languages)
         course = exercises.scan(docs_dir, languages)
         self._run_outputs = {}
-        run_cache = Path(config.config_file_path).parent / RUN_CACHE
+        run_cache = adapters.notebook_cache_dir(config).parent / RUN_CACHE
         services = pipeline.SiteServices(
             languages=languages, plan=plan, course=course,
             slugify=config.mdx_configs.get("toc", {}).get("slugify") or _default_slugify(),

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
 
 from .errors import SiteError
+
+log = logging.getLogger("mkdocs.plugins.course_site")
 
 TAG = "run-at-build"
 KERNEL = "python3"
@@ -63,6 +66,7 @@ def outputs(notebook_path: Path, cache_dir: Path, where: str) -> dict[str, CellO
     if cached.is_file():
         data = json.loads(cached.read_text(encoding="utf-8"))
         return {cell_id: CellOutput(cell_id, text) for cell_id, text in data.items()}
+    log.info(f"{where}: running {len(cells)} cells tagged {TAG}")
     results = _execute(notebook, cells, notebook_path.parent, where)
     cache_dir.mkdir(parents=True, exist_ok=True)
     cached.write_text(json.dumps({r.cell_id: r.text for r in results}, ensure_ascii=False), encoding="utf-8")
