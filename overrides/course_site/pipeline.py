@@ -12,11 +12,12 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 3. headings: anchors, permalinks and the table of contents
 4. exercises: quiz forms, solution blocks, the progress panel
 5. catalog: the course catalog on the home page
-6. links: relative links to notebooks and per-language figures (after 4, which adds links)
-7. images: figures load lazily
-8. description: the meta description
-9. notices: "not translated yet" (wraps the content, so it comes late)
-10. used_classes: what notebook.css must keep
+6. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
+7. links: relative links to notebooks and per-language figures (after 4, which adds links)
+8. images: figures load lazily
+9. description: the meta description
+10. notices: "not translated yet" (wraps the content, so it comes late)
+11. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -26,14 +27,17 @@ from __future__ import annotations
 import html as html_text
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
 
 from bs4 import BeautifulSoup, Comment
 
 from quizzes.course import Course
 
-from . import adapters, exercises, headings as heading_anchors, links as link_rewriting, notices as page_notices
+from mkdocs.utils import get_relative_url
+
+from . import adapters, exercises, glossary as glossary_terms, headings as heading_anchors
+from . import links as link_rewriting, notices as page_notices
 from .description import description_of
+from .glossary import Glossary
 from .languages import Languages
 from .plan import CoursePlan, HOME, render_catalog
 from .run_at_build import CellOutput
@@ -51,6 +55,7 @@ class SiteServices:
     slugify: Callable[[str, str], str]
     toc_depth: int
     run_outputs: Callable[[str], dict[str, CellOutput]]  # src_uri -> outputs of its run-at-build cells
+    glossary: Glossary | None = None
     docs_name: str = "docs"
 
 
@@ -154,6 +159,19 @@ def catalog(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
+def glossary(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    terms = page.site.glossary
+    if terms is None:
+        return tree
+    languages = page.site.languages
+    if languages.original(page.src_uri) == glossary_terms.PAGE:
+        replace_comment(tree, glossary_terms.MARKER, terms.render(page.language, languages.names, page.strings))
+        return tree
+    href = get_relative_url(exercises.page_url_of(glossary_terms.PAGE, page.language, languages), page.url)
+    glossary_terms.link_first_uses(tree, terms.entries[page.language], href)
+    return tree
+
+
 def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_notebook:
         link_rewriting.rewrite_relative_links(tree, page.site.languages.codes)
@@ -195,8 +213,8 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 STEPS = (
-    notebook_markup, cell_outputs, headings, exercises_step, catalog, links, images, description, notices,
-    used_classes,
+    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, images, description,
+    notices, used_classes,
 )
 
 
@@ -210,7 +228,3 @@ def run(html: str, page: PageContext, steps=STEPS) -> str:
 def replace_comment(tree: BeautifulSoup, text: str, html: str) -> None:
     for comment in tree.find_all(string=lambda node: isinstance(node, Comment) and node.strip() == text):
         comment.replace_with(BeautifulSoup(html, "html.parser"))
-
-
-def site_relative(src_uri: str) -> str:
-    return str(PurePosixPath(src_uri).with_suffix(".html"))

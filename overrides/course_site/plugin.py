@@ -27,6 +27,7 @@ from quizzes.course import Course
 
 from . import adapters, exercises, pipeline, run_at_build
 from .errors import SiteError
+from .glossary import read_glossary
 from .languages import Languages
 from .notebook_css import NOTEBOOK_CSS, StyleCollector
 from .plan import CoursePlan, check_every_page_is_planned, read_plan
@@ -100,6 +101,7 @@ class CourseSite:
             slugify=config.mdx_configs.get("toc", {}).get("slugify") or _default_slugify(),
             toc_depth=adapters.notebook_toc_depth(config),
             run_outputs=lambda src_uri: self._outputs_of(src_uri, docs_dir, run_cache),
+            glossary=read_glossary(docs_dir, languages.codes),
             docs_name=docs_dir.name,
         )
         return Build(languages, strings, plan, course, services)

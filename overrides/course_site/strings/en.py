@@ -11,4 +11,5 @@ STRINGS = {
     "read_original": "Open the original page",
     "permalink": "Permanent link",
     "output_label": "Output",
+    "glossary_other_languages": "In other languages: ",
 }

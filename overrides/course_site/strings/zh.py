@@ -11,4 +11,5 @@ STRINGS = {
     "read_original": "阅读原文页面",
     "permalink": "本节链接",
     "output_label": "运行结果",
+    "glossary_other_languages": "其他语言：",
 }
