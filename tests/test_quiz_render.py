@@ -1,5 +1,5 @@
 """The renderer: exact input -> HTML pairs for the quiz form, the solution blocks, the
-progress panel and inline text (quizzes/render.py, quizzes/inline.py), and escaping."""
+progress panel and inline text (quizzes/render.py, quizzes/markup.py), and escaping."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from textwrap import dedent
 import pytest
 from bs4 import BeautifulSoup
 
-from quizzes.inline import render_inline
+from quizzes.markup import render_inline, render_lead
 from quizzes.parsing import parse_answers, parse_questions
 from quizzes.render import ProgressSection, render_course_progress, render_quiz_form, render_solutions
 from quizzes.validation import pair
@@ -51,7 +51,7 @@ EN_ANSWERS = (
 
 ZH_FORM = dedent(
     """\
-    <form class="quiz" data-quiz-section="09.01" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;score&quot;:&quot;得分：{correct} / {total}&quot;}" novalidate>
+    <form class="quiz" data-quiz-section="09.01" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;score&quot;:&quot;得分：{correct} / {total}&quot;}" novalidate>
     <fieldset class="quiz-question" data-quiz-id="09.01-1-292af9f7" data-quiz-kind="true-false" data-quiz-key="Y" data-quiz-answer="正确" data-quiz-solution="quiz-solution-09.01-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">判断题</span> <span class="quiz-text">用 <code>AUTOFUSE_FLAGS</code> 开启。</span></legend>
     <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="Y"> <span class="quiz-option-text">正确</span><span class="quiz-mark" aria-hidden="true"></span></label>
@@ -86,17 +86,17 @@ ZH_SOLUTIONS = dedent(
     <details class="quiz-solution" id="quiz-solution-09.01-1">
     <summary>第 1 题 · 查看答案</summary>
     <p class="quiz-solution-answer"><strong>答案：</strong>正确</p>
-    <p class="quiz-solution-explanation"><strong>解析：</strong><span class="quiz-explanation-text">对的。</span></p>
+    <div class="quiz-solution-explanation"><p><strong>解析：</strong>对的。</p></div>
     </details>
     <details class="quiz-solution" id="quiz-solution-09.01-2">
     <summary>第 2 题 · 查看答案</summary>
     <p class="quiz-solution-answer"><strong>答案：</strong>B</p>
-    <p class="quiz-solution-explanation"><strong>解析：</strong><span class="quiz-explanation-text">乙。</span></p>
+    <div class="quiz-solution-explanation"><p><strong>解析：</strong>乙。</p></div>
     </details>
     <details class="quiz-solution" id="quiz-solution-09.01-3">
     <summary>第 3 题 · 查看答案</summary>
     <p class="quiz-solution-answer"><strong>答案：</strong>A、C</p>
-    <p class="quiz-solution-explanation"><strong>解析：</strong><span class="quiz-explanation-text">甲和丙。</span></p>
+    <div class="quiz-solution-explanation"><p><strong>解析：</strong>甲和丙。</p></div>
     </details>
     </div>
     """
@@ -104,7 +104,7 @@ ZH_SOLUTIONS = dedent(
 
 EN_FORM = dedent(
     """\
-    <form class="quiz" data-quiz-section="09.02" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;score&quot;:&quot;Score: {correct} / {total}&quot;}" novalidate>
+    <form class="quiz" data-quiz-section="09.02" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;type&quot;:&quot;Type an answer first.&quot;,&quot;score&quot;:&quot;Score: {correct} / {total}&quot;}" novalidate>
     <fieldset class="quiz-question" data-quiz-id="09.02-1-d274ea81" data-quiz-kind="true-false" data-quiz-key="N" data-quiz-answer="False" data-quiz-solution="quiz-solution-09.02-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">True/False</span> <span class="quiz-text">A &lt;script&gt;alert(1)&lt;/script&gt; question.</span></legend>
     <label class="quiz-option"><input type="radio" name="quiz-09.02-1" value="Y"> <span class="quiz-option-text">True</span><span class="quiz-mark" aria-hidden="true"></span></label>
@@ -130,12 +130,12 @@ EN_SOLUTIONS = dedent(
     <details class="quiz-solution" id="quiz-solution-09.02-1">
     <summary>Question 1 · Show answer</summary>
     <p class="quiz-solution-answer"><strong>Answer: </strong>False</p>
-    <p class="quiz-solution-explanation"><strong>Explanation: </strong><span class="quiz-explanation-text">&lt;script&gt;alert(2)&lt;/script&gt; and <code>&lt;img onerror=x&gt;</code> [x](javascript:alert(3))</span></p>
+    <div class="quiz-solution-explanation"><p><strong>Explanation: </strong>&lt;script&gt;alert(2)&lt;/script&gt; and <code>&lt;img onerror=x&gt;</code> [x](javascript:alert(3))</p></div>
     </details>
     <details class="quiz-solution" id="quiz-solution-09.02-2">
     <summary>Question 2 · Show answer</summary>
     <p class="quiz-solution-answer"><strong>Answer: </strong>B</p>
-    <p class="quiz-solution-explanation"><strong>Explanation: </strong><span class="quiz-explanation-text">&lt;img src=x onerror=alert(4)&gt;</span></p>
+    <div class="quiz-solution-explanation"><p><strong>Explanation: </strong>&lt;img src=x onerror=alert(4)&gt;</p></div>
     </details>
     </div>
     """
@@ -183,7 +183,7 @@ def test_escaped_text_parses_to_no_element_an_attacker_wanted():
     assert not [tag for tag in soup.find_all(True) if any(name.startswith("on") for name in tag.attrs)]
     assert not soup.select('a[href^="javascript"]')
     assert "<script>alert(1)</script>" in soup.select_one("legend").get_text()
-    assert "<img src=x onerror=alert(4)>" in soup.select(".quiz-explanation-text")[1].get_text()
+    assert "<img src=x onerror=alert(4)>" in soup.select(".quiz-solution-explanation")[1].get_text()
 
 
 def test_en_progress_panel():

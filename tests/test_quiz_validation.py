@@ -71,8 +71,8 @@ MESSAGES = {
     "explanation_without_answer_line": (
         "answers.txt: an entry must start with the question number and the answer\n"
         "  line 1: '解析：孤立的解析。'\n"
-        "  expected: `N. <answer>` on one line, `解析：…` or `Explanation: …` on the next, "
-        "and a blank line before the next entry"
+        "  expected: `N. <answer>` on one line, `解析：…` or `Explanation: …` on the next (for a short answer, "
+        "an optional `也接受：…` / `Also accepted: …` line between them), and a blank line before the next entry"
     ),
     "letter_not_among_the_options": (
         "answers.txt, question 2: letter E is not among the question's options\n"
@@ -93,8 +93,8 @@ MESSAGES = {
     "no_blank_line_between_entries": (
         "answers.txt, question 2: a new entry starts without a blank line before it\n"
         "  line 3: '2. B'\n"
-        "  expected: `N. <answer>` on one line, `解析：…` or `Explanation: …` on the next, "
-        "and a blank line before the next entry"
+        "  expected: `N. <answer>` on one line, `解析：…` or `Explanation: …` on the next (for a short answer, "
+        "an optional `也接受：…` / `Also accepted: …` line between them), and a blank line before the next entry"
     ),
     "no_space_after_the_number": (
         "questions.md: this looks like a question but is not in the accepted form\n"
@@ -141,12 +141,14 @@ MESSAGES = {
         "answers.txt, question 1: 'x' is not an accepted answer\n"
         "  line 1: '1. x'\n"
         "  expected: √ or × (also ✓ ✔ 对 正确 True / ✗ ✘ ✕ 错 错误 False) for (判断题); one letter such as `B` "
-        "for (单选题); two or more letters such as `A、B、C`, `A, B, C`, `A,B,C` or `A，B，C` for (多选题)"
+        "for (单选题); two or more letters such as `A、B、C`, `A, B, C`, `A,B,C` or `A，B，C` for (多选题); "
+        "the answer in backticks such as `--enable_autofuse=true` for (填空题)"
     ),
     "unknown_type_marker": (
         "questions.md, question 2: a numbered line inside the question list has no known type marker\n"
         "  line 3: '2. （问答题）乙？'\n"
-        "  expected: one of （判断题） （单选题） （多选题） (True/False) (Single choice) (Multiple choice) after the number"
+        "  expected: one of （判断题） （单选题） （多选题） （填空题） (True/False) (Single choice) (Multiple choice) "
+        "(Short answer) after the number"
     ),
     "wrong_explanation_label": (
         "answers.txt, question 2: the answer needs an explanation on the next line\n"
