@@ -114,6 +114,7 @@ class _Fence:
     char: str
     length: int
     line_index: int
+    line: str
 
     def closed_by(self, text: str) -> bool:
         closing = re.match(r"^ {0,3}(`{3,}|~{3,})[ \t]*$", text)
@@ -291,7 +292,7 @@ def _continue_question(draft: _Draft, index: int, line: str, blanks: int, source
         draft.text.append(text)
         opening = _FENCE_OPEN.match(text)
         if opening:
-            draft.fence = _Fence(opening["fence"][0], len(opening["fence"]), index)
+            draft.fence = _Fence(opening["fence"][0], len(opening["fence"]), index, line)
 
 
 def _continue_fence(draft: _Draft, index: int, line: str, blanks: int, source: str) -> None:
@@ -308,7 +309,7 @@ def _continue_fence(draft: _Draft, index: int, line: str, blanks: int, source: s
 def _unclosed_fence(draft: _Draft, source: str) -> ExerciseError:
     return ExerciseError(
         source, "the code block that opens here is not closed inside the question", question=draft.number,
-        line_number=draft.fence.line_index + 1,
+        line_number=draft.fence.line_index + 1, line=draft.fence.line,
         expected=f"a closing {draft.fence.char * draft.fence.length} line, indented like the opening one, "
         f"before the text that follows question {draft.number}",
     )

@@ -12,7 +12,7 @@ EXPECTED_KEY = {
     QuestionKind.SINGLE: "exactly one letter, as in `{n}. B`",
     QuestionKind.MULTIPLE: "two or more letters, as in `{n}. A、B` (English: `{n}. A, B`); "
     "a question with one correct option is （单选题）/(Single choice)",
-    QuestionKind.SHORT_ANSWER: "the typed answer as one code span, as in `{n}. `--enable_autofuse=true``",
+    QuestionKind.SHORT_ANSWER: "the answer in backticks (one code span), as in `{n}. `--enable_autofuse=true``",
 }
 EXAMPLE_KEY = {
     QuestionKind.TRUE_FALSE: "√", QuestionKind.SINGLE: "B", QuestionKind.MULTIPLE: "A、B",
