@@ -572,3 +572,20 @@ def test_python_and_javascript_normalise_short_answers_alike(visit, edge_http_ba
     ]
     assert removed_in_browser == removed_in_python
     assert len(removed_in_python) == 25
+
+
+def test_narrow_screen_keeps_a_short_answer_and_its_log_inside_the_page(visit, edge_http_base):
+    page = visit(edge_http_base + EDGE_PAGE["en"], edge_http_base, viewport={"width": 320, "height": 700}).page
+    question = short_answer(page)
+    question.locator("input.quiz-input").fill("a-long-answer-without-any-space-to-wrap-at=1;b=2;c=3")
+    question.locator(".quiz-check").click()
+    overflowing = page.eval_on_selector_all(
+        "form.quiz, form.quiz fieldset, .quiz-answer, .quiz-solutions",
+        "els => els.filter(e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth)"
+        ".map(e => e.className)",
+    )
+    assert overflowing == []
+    # The log keeps its lines and scrolls inside its own box.
+    code = question.locator(".quiz-body pre")
+    assert code.evaluate("e => getComputedStyle(e.querySelector('code')).whiteSpace") == "pre"
+    assert code.evaluate("e => e.getBoundingClientRect().right") <= 320

@@ -521,3 +521,27 @@ def test_a_notebook_question_list_that_starts_with_a_choice_question_is_found():
     soup = fragment(f'<div id="cell-id=exercise">{markdown2html_mistune(cell)}</div>')
     replace_question_list(soup, "exercise", "<form>quiz</form>", 2, "x.ipynb")
     assert [child.name for child in soup.select_one("div").find_all(recursive=False)] == ["h2", "form", "p"]
+
+
+def test_a_markdown_page_with_a_short_answer_and_a_log_excerpt(tmp_path):
+    from conftest import build_small_site
+
+    files = {
+        "index.md": "# 首页\n",
+        "ch/x.md": MARKDOWN_PAGE.format(questions=SHORT_QUESTIONS, suffix=""),
+        "ch/answer/09.01_answer.txt": SHORT_ANSWERS,
+        "ch/x.en.md": MARKDOWN_PAGE.format(questions=EN_SHORT_QUESTIONS, suffix=".en"),
+        "ch/answer/09.01_answer.en.txt": EN_SHORT_ANSWERS,
+    }
+    result = build_small_site(tmp_path, files, COURSE)
+    assert result.returncode == 0, result.stderr
+    for page in ("ch/x.html", "en/ch/x.html"):
+        article = BeautifulSoup((tmp_path / "site" / page).read_text(encoding="utf-8"), "html.parser").select_one("article")
+        # The fenced block went with its question into the form; nothing of the list is left outside it.
+        assert not article.find("ol")
+        assert [pre.find_parent(class_="quiz-body") is not None for pre in article.find_all("pre")] == [True]
+        fieldset = article.select_one('fieldset[data-quiz-kind="short-answer"]')
+        assert fieldset.select_one("input.quiz-input")["id"] == "quiz-input-09.01-2"
+        assert article.select_one("#quiz-solution-09\\.01-2 .quiz-solution-accepted code").get_text() == (
+            "--autofuse_enable_pass=reduce;--enable_autofuse=true"
+        )
