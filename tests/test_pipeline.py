@@ -11,6 +11,7 @@ from bs4 import BeautifulSoup
 from helpers import ROOT  # noqa: F401  (puts overrides/ on the path)
 
 from course_site import pipeline
+from course_site.glossary import Entry, Glossary
 from course_site.languages import Languages
 from course_site.plan import Chapter, CoursePlan, Section
 from course_site.run_at_build import CellOutput
@@ -31,10 +32,24 @@ PLAN = CoursePlan(
 )
 
 
-def context(src_uri="ch/a.ipynb", language="zh", written_in=None, url=None, outputs=None):
+GLOSSARY = Glossary({
+    "zh": (
+        Entry("ge", "GE（Graph Engine）", ("GE",), "图编译引擎。"),
+        Entry("ge-route", "GE 路线", ("GE 路线",), "经 GE 的路线。"),
+        Entry("ub", "UB（Unified Buffer）", ("UB",), "片上缓冲区。"),
+    ),
+    "en": (
+        Entry("ge", "GE (Graph Engine)", ("GE",), "The graph compiler."),
+        Entry("ge-route", "GE route", ("GE route",), "The route through GE."),
+        Entry("ub", "UB (Unified Buffer)", ("UB",), "The on-chip buffer."),
+    ),
+})
+
+
+def context(src_uri="ch/a.ipynb", language="zh", written_in=None, url=None, outputs=None, glossary=None):
     services = pipeline.SiteServices(
         languages=LANGUAGES, plan=PLAN, course=Course({}, LANGUAGES.codes), slugify=slugify(case="lower"),
-        toc_depth=3, run_outputs=lambda src_uri: outputs or {},
+        toc_depth=3, run_outputs=lambda src_uri: outputs or {}, glossary=glossary,
     )
     url = url or (LANGUAGES.folder(language) + src_uri.rsplit(".", 1)[0].replace(".en", "") + ".html")
     return pipeline.PageContext(src_uri, url, language, written_in or language, STRINGS[language], services)
@@ -166,6 +181,44 @@ def test_the_home_page_catalog_lists_published_and_coming_sections():
     )
 
 
+def test_the_first_use_of_each_term_links_to_the_glossary_with_its_definition():
+    html = (
+        "<h2>GE 与 UB</h2><p>代码 <code>GE</code> 不算。走 GE 路线时，GE 负责编译，UB 留住中间结果。</p>"
+        "<p>再提 UB 一次。</p><form class=\"quiz\"><p>GE</p></form>"
+    )
+    assert run_step(pipeline.glossary, html, context(glossary=GLOSSARY)) == (
+        "<h2>GE 与 UB</h2><p>代码 <code>GE</code> 不算。走 "
+        '<a class="glossary-term" href="../glossary.html#term-ge-route" title="经 GE 的路线。">GE 路线</a>时，'
+        '<a class="glossary-term" href="../glossary.html#term-ge" title="图编译引擎。">GE</a> 负责编译，'
+        '<a class="glossary-term" href="../glossary.html#term-ub" title="片上缓冲区。">UB</a> 留住中间结果。</p>'
+        '<p>再提 UB 一次。</p><form class="quiz"><p>GE</p></form>'
+    )
+
+
+def test_a_latin_term_is_not_found_inside_a_longer_word():
+    html = "<p>GEMM and UBX are not terms; the GE route is.</p>"
+    assert run_step(pipeline.glossary, html, context("ch/a.en.ipynb", language="en", glossary=GLOSSARY)) == (
+        '<p>GEMM and UBX are not terms; the <a class="glossary-term" href="../glossary.html#term-ge-route" '
+        'title="The route through GE.">GE route</a> is.</p>'
+    )
+
+
+def test_the_glossary_page_lists_every_term_with_its_other_names():
+    html = "<h1>术语表</h1>\n<!-- glossary -->\n"
+    output = run_step(pipeline.glossary, html, context("glossary.md", url="glossary.html", glossary=GLOSSARY))
+    assert output == (
+        "<h1>术语表</h1>\n"
+        '<dl class="glossary">\n'
+        '<dt id="term-ge">GE（Graph Engine）</dt>\n'
+        '<dd><p>图编译引擎。</p><p class="glossary__other">其他语言：<span lang="en">GE (Graph Engine)</span></p></dd>\n'
+        '<dt id="term-ge-route">GE 路线</dt>\n'
+        '<dd><p>经 GE 的路线。</p><p class="glossary__other">其他语言：<span lang="en">GE route</span></p></dd>\n'
+        '<dt id="term-ub">UB（Unified Buffer）</dt>\n'
+        '<dd><p>片上缓冲区。</p><p class="glossary__other">其他语言：<span lang="en">UB (Unified Buffer)</span></p></dd>\n'
+        "</dl>\n"
+    )
+
+
 def test_used_classes_are_noted_for_the_notebook_stylesheet():
     page = context()
     run_step(pipeline.used_classes, '<div class="jp-Cell a" id="x"><span class="b"></span></div>', page)
@@ -187,7 +240,7 @@ def test_the_steps_run_in_their_written_order():
     )
     assert page.result.description == "See b."
     assert [step.__name__ for step in pipeline.STEPS] == [
-        "notebook_markup", "cell_outputs", "headings", "exercises_step", "catalog", "links", "images",
+        "notebook_markup", "cell_outputs", "headings", "exercises_step", "catalog", "glossary", "links", "images",
         "description", "notices", "used_classes",
     ]
 

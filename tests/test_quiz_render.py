@@ -519,12 +519,12 @@ def test_a_notebook_question_list_that_starts_with_a_choice_question_is_found():
 
     cell = "## 练习\n\n" + SHORT_QUESTIONS + "\n**运行下面的代码查看答案。**\n"
     soup = fragment(f'<div id="cell-id=exercise">{markdown2html_mistune(cell)}</div>')
-    replace_question_list(soup, "exercise", "<form>quiz</form>", 2, "x.ipynb")
+    replace_question_list(soup.find(id="cell-id=exercise"), "<form>quiz</form>", 2, "x.ipynb")
     assert [child.name for child in soup.select_one("div").find_all(recursive=False)] == ["h2", "form", "p"]
 
 
 def test_a_markdown_page_with_a_short_answer_and_a_log_excerpt(tmp_path):
-    from conftest import build_small_site
+    from helpers import build_small_site
 
     files = {
         "index.md": "# 首页\n",

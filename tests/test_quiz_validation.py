@@ -521,7 +521,7 @@ def test_short_answers_agree_when_they_accept_the_same_forms_in_any_order_or_spa
     )
     for name, text in files.items():
         write(docs / name, text)
-    course = scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs)
+    course = scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs, LANGUAGES)
     zh, en = course.pages["ch/x.md"].exercises[0], course.pages["ch/x.en.md"].exercises[0]
     assert zh.question_ids == en.question_ids
     assert zh.items[3].answer.accepted == ("--enable_autofuse=true", "enable_autofuse=true")
