@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from browsing import wait_for_frames
+
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 PAGE = {"zh": "01_basic_overview/01.02_autofuse_introduction.html", "en": "en/01_basic_overview/01.02_autofuse_introduction.html"}
 HOME = {"zh": "index.html", "en": "en/index.html"}
@@ -270,7 +272,7 @@ def test_feedback_moves_nothing_that_was_on_screen(visit, http_base):
     page = visit(http_base + PAGE["zh"], http_base).page
     multiple = question(page, multiple_choice_number(page))
     multiple.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
+    wait_for_frames(page)
     # Shifts from here on that no input explains (CLS's definition of an unexpected shift).
     page.evaluate(
         "window.__shifts = []; const start = performance.now(); new PerformanceObserver(list => list.getEntries()"
@@ -283,7 +285,7 @@ def test_feedback_moves_nothing_that_was_on_screen(visit, http_base):
     choose(multiple, wrong_answer(multiple))
     assert multiple.locator(".quiz-status").inner_text()
     assert boxes() == before
-    page.wait_for_timeout(600)
+    wait_for_frames(page, 3)  # layout shifts of the feedback, if any, have been reported
     assert page.evaluate("window.__shifts") == []
 
 

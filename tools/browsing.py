@@ -65,6 +65,15 @@ def wait_for_search_ready(tab, timeout: float = 30_000) -> None:
     )
 
 
+def wait_for_frames(tab, frames: int = 2) -> None:
+    """Until the page has rendered `frames` more frames: layout, scrolling and the performance
+    entries they cause are done and delivered."""
+    tab.evaluate(
+        "n => new Promise(done => { const next = k => k ? requestAnimationFrame(() => next(k - 1)) : setTimeout(done, 0);"
+        " next(n); })", frames,
+    )
+
+
 def gzipped_size(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), compresslevel=6))
 
