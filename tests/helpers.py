@@ -5,6 +5,7 @@ Test modules import from here (and from tools/browsing.py), never from each othe
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -84,6 +85,19 @@ def twin_of(page: str) -> str:
 
 def soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def search_index(site: Path, language: str) -> dict:
+    """The search index of one language's pages, as the build writes it
+    (search/search_index.<language>.js: `(...)["<language>"]=<the index as JSON>;`)."""
+    text = (site / "search" / f"search_index.{language}.js").read_text(encoding="utf-8")
+    match = re.fullmatch(r'\(\w+=self\.\w+\|\|\{\}\)\[("[^"]+")\]=(.*);\s*', text, re.DOTALL)
+    assert match and json.loads(match[1]) == language, f"unexpected search index script: {text[:200]}"
+    return json.loads(match[2])
+
+
+def search_documents(site: Path, languages: tuple[str, ...] = LANGUAGES) -> list[dict]:
+    return [doc for language in languages for doc in search_index(site, language)["docs"]]
 
 
 class BuildFailed(AssertionError):

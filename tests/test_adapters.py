@@ -48,6 +48,17 @@ def test_overridden_material_templates_are_unchanged_upstream(template, block):
     )
 
 
+@pytest.mark.parametrize("template, block", sorted(adapters.WORKED_AROUND_TEMPLATES, key=str))
+def test_material_templates_worked_around_are_unchanged_upstream(template, block):
+    recorded = adapters.WORKED_AROUND_TEMPLATES[(template, block)]
+    current = adapters.text_hash(adapters.material_template_text(template, block))
+    assert current == recorded, (
+        f"Material's {template} changed since the site worked around it: read the workaround's note in "
+        "adapters.WORKED_AROUND_TEMPLATES, check it is still needed and right against the new text, "
+        "then record the new hash there"
+    )
+
+
 def test_the_material_bundle_is_found_not_hard_coded(site_dir):
     bundle = adapters.material_bundle()
     assert (site_dir / bundle).is_file()

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from helpers import DOCS, EDGE_SITE, build_small_site, hook_paths, language_of, page_for, soup
+from helpers import DOCS, EDGE_SITE, build_small_site, hook_paths, language_of, page_for, search_documents, soup
 
 
 def test_strict_build_has_no_warning(site_build):
@@ -75,7 +75,7 @@ def test_notebook_pages_carry_no_inlined_css_or_scripts(site_dir):
 def test_search_index_segments_chinese_with_jieba(site_dir):
     """Material segments Chinese only when jieba is importable, and says nothing otherwise: the
     index's Chinese text must come in jieba's words, split by zero-width spaces."""
-    docs = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    docs = search_documents(site_dir)
     home = next(d for d in docs if d["location"] == "" or d["location"] == "index.html")
     # "融合算子" is one word to jieba; unsegmented text would carry "的融合算子" or similar runs.
     words = [w for w in home["text"].split("\u200b") if w.strip()]
@@ -84,7 +84,7 @@ def test_search_index_segments_chinese_with_jieba(site_dir):
 
 
 def test_search_index_has_no_prompt_or_copy_noise(site_dir):
-    index = (site_dir / "search" / "search_index.json").read_text(encoding="utf-8")
+    index = json.dumps(search_documents(site_dir), ensure_ascii=False)
     assert "In [ ]" not in index
     assert "Copied!" not in index
 
@@ -139,7 +139,7 @@ def test_warm_rebuild_converts_no_notebook(tmp_path):
 
 def test_search_index_holds_no_solution_text(site_dir):
     """Answers stay folded: their explanations are kept out of search results."""
-    index = (site_dir / "search" / "search_index.json").read_text(encoding="utf-8")
+    index = json.dumps(search_documents(site_dir), ensure_ascii=False)
     explanation = next(
         line for line in (DOCS / "01_basic_overview" / "answer" / "01.02_answer.en.txt").read_text(encoding="utf-8").splitlines()
         if line.startswith("Explanation:")

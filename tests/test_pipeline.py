@@ -219,6 +219,53 @@ def test_the_glossary_page_lists_every_term_with_its_other_names():
     )
 
 
+def test_search_text_leaves_interface_words_out():
+    html = ('<p>Question?</p><button type="button">Check answer</button><p aria-live="polite"></p>'
+            '<noscript>Turn on JavaScript</noscript><span aria-hidden="true">Output</span>')
+    assert run_step(pipeline.search_text, html, context()) == (
+        '<p>Question?</p> <button data-search-exclude="" type="button">Check answer</button> '
+        '<p aria-live="polite" data-search-exclude=""></p> <noscript data-search-exclude="">Turn on JavaScript</noscript>'
+        '<span aria-hidden="true" data-search-exclude="">Output</span>'
+    )
+
+
+def test_search_text_marks_inside_an_element_that_holds_its_own_tag():
+    """Material's parser would end the exclusion at the inner </div> and index "b"."""
+    assert run_step(pipeline.search_text, '<div hidden=""><div>a</div>b</div><p>c</p>', context()) == (
+        '<div hidden=""><div data-search-exclude="">a</div> <span data-search-exclude="">b</span></div> <p>c</p>'
+    )
+
+
+def test_search_text_keeps_cells_blocks_and_lines_apart_but_not_inside_code():
+    html = ('<table><tr><th>Section</th><th>Status</th></tr><tr><td>1.1 Introduction</td><td><span>Coming soon</span></td>'
+            '</tr></table><ul><li>one</li><li>two<br/>three</li></ul><pre><code>a<div>b</div></code></pre>')
+    assert run_step(pipeline.search_text, html, context()) == (
+        '<table><tr><th>Section</th> <th>Status</th></tr> <tr><td>1.1 Introduction</td> <td><span>Coming soon</span></td>'
+        '</tr></table> <ul><li>one</li> <li>two<br/> three</li></ul> <pre><code>a<div>b</div></code></pre>'
+    )
+
+
+def test_search_text_indexes_the_start_of_a_long_output_up_to_a_line_end():
+    line = "x" * 99 + "\n"  # 100 characters: the first 20 lines are the 2,000 indexed
+    html = f'<div class="cell-output"><pre><code>{line * 30}</code></pre></div>'
+    assert run_step(pipeline.search_text, html, context()) == (
+        f'<div class="cell-output"><pre><code>{line * 20}<span data-search-exclude="">{line * 10}</span></code></pre></div>'
+    )
+
+
+def test_material_indexes_what_search_text_leaves_in():
+    """Material's own parser (9.8.2) on the step's output: the text a reader reads, apart."""
+    from material.plugins.search.plugin import Parser
+
+    html = ('<table><tr><td>1.1 Introduction</td><td>Coming soon</td></tr></table>'
+            '<div hidden=""><div>a</div>b</div><p>Question?<button>Check answer</button></p>')
+    parser = Parser()
+    parser.feed(run_step(pipeline.search_text, html, context()))
+    parser.close()
+    assert " ".join("".join(section.text) for section in parser.data).split() == [
+        "1.1", "Introduction", "Coming", "soon", "<p>Question?</p>"]
+
+
 def test_used_classes_are_noted_for_the_notebook_stylesheet():
     page = context()
     run_step(pipeline.used_classes, '<div class="jp-Cell a" id="x"><span class="b"></span></div>', page)
@@ -235,13 +282,13 @@ def test_the_steps_run_in_their_written_order():
     page = context("ch/a.en.ipynb", language="en")
     assert pipeline.run(html, page) == (
         '<div class="jp-Cell jp-MarkdownCell"><div class="jp-RenderedMarkdown">'
-        '<h1 id="title">Title<a class="headerlink" href="#title" title="Permanent link">¶</a></h1>'
-        '<p>See <a href="b.html">b</a>.</p><img alt="f" loading="lazy" src="./images/f.svg"/></div></div>'
+        '<h1 id="title">Title<a class="headerlink" href="#title" title="Permanent link">¶</a></h1> '
+        '<p>See <a href="b.html">b</a>.</p> <img alt="f" loading="lazy" src="./images/f.svg"/></div></div>'
     )
     assert page.result.description == "See b."
     assert [step.__name__ for step in pipeline.STEPS] == [
         "notebook_markup", "cell_outputs", "headings", "exercises_step", "catalog", "glossary", "links", "images",
-        "description", "notices", "used_classes",
+        "description", "notices", "search_text", "used_classes",
     ]
 
 

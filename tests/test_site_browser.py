@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from browsing import wait_for_search_ready
+from browsing import search_results, wait_for_search_ready
 from helpers import pages_of, twin_of
 
 MODES = ["http", "file"]
@@ -67,24 +67,8 @@ def test_switcher_on_an_untranslated_notebook(edge_base, visit):
 
 
 def search(record, term: str) -> list[str]:
-    """Type `term` into the search box; return the result links.
-
-    The search worker builds its index after the page has loaded; a query
-    typed before that is answered once the index is ready, so keep waiting
-    (and type again, as a reader would) for up to 30 s on a busy machine.
-    """
-    page = record.page
-    box = page.locator("input.md-search__input")
-    for _ in range(10):
-        box.click()
-        box.fill(term)  # as an IME commits Chinese text...
-        box.press("End")  # ...then a key: Material reads the query on keyup
-        try:
-            page.wait_for_selector(".md-search-result__item", state="attached", timeout=3000)
-            break
-        except Exception:
-            continue
-    return page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => a.href)")
+    """Type `term` into the search box; return the result links."""
+    return search_results(record.page, term)
 
 
 @pytest.mark.parametrize(

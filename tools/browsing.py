@@ -1,9 +1,10 @@
-"""A built site in a real browser: Debian's Chromium, a local server, what a first visit costs.
+"""A built site in a real browser: a system Chromium, a local server, what a first visit costs.
 
-Shared by the tests (through tests/helpers.py and tests/conftest.py) and by tools/benchmark.py.
-Playwright drives the system Chromium (its own browser download does not work everywhere);
-run as root in a container, Chromium needs --no-sandbox, and the network flags keep it from
-reaching out on its own.
+Shared by the tests (through tests/helpers.py and tests/conftest.py), tools/benchmark.py and
+tools/setup.sh (`python tools/browsing.py` prints the browser it would use, or says what to
+install).  Playwright drives a Chromium installed on the system, not its own download (which
+does not work everywhere); run as root in a container, Chromium needs --no-sandbox, and the
+network flags keep it from reaching out on its own.
 """
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ from __future__ import annotations
 import functools
 import gzip
 import http.server
+import os
+import re
 import shutil
+import sys
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -26,36 +29,105 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# Tried in this order; $CHROMIUM names another.  Debian's package is `chromium`; Google's
+# `google-chrome` is on GitHub's Ubuntu runners.
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+SNAP_STUB = (
+    "{path} is Ubuntu's snap wrapper for Chromium, which does not run in containers and cannot "
+    "read the test sites under /tmp"
+)
+NO_BROWSER = (
+    "No usable Chromium found (tried $CHROMIUM, {names}).\n"
+    "  Debian: apt-get install chromium\n"
+    "  Ubuntu: its chromium package is a snap wrapper that the tests cannot use; install Google "
+    "Chrome (google-chrome-stable from dl.google.com) or set CHROMIUM=/path/to/chrome"
+)
 # Material's search box says this until its worker has built the index (zh and en).
 SEARCH_INITIALISING = ("正在初始化搜索引擎", "Initializing search")
 
 
+def is_snap_stub(path: str) -> bool:
+    """Ubuntu's `chromium`/`chromium-browser` packages only install a wrapper that runs the snap."""
+    resolved = Path(path).resolve()
+    if "/snap/" in f"{resolved}/":
+        return True
+    try:
+        head = resolved.read_bytes()[:4096]
+    except OSError:
+        return False
+    return head.startswith(b"#!") and b"snap" in head
+
+
+def find_chromium() -> str:
+    """The Chromium the tests drive: $CHROMIUM, else the first of BROWSERS on the PATH that is a
+    real browser.  Raises RuntimeError saying what to install."""
+    named = os.environ.get("CHROMIUM")
+    if named:
+        if not (os.path.isfile(named) and os.access(named, os.X_OK)):
+            raise RuntimeError(f"CHROMIUM={named} is not an executable file")
+        return named
+    stubs = []
+    for name in BROWSERS:
+        path = shutil.which(name)
+        if path is None:
+            continue
+        if is_snap_stub(path):
+            stubs.append(SNAP_STUB.format(path=path))
+            continue
+        return path
+    raise RuntimeError("\n".join([*stubs, NO_BROWSER.format(names=", ".join(BROWSERS))]))
+
+
 def launch(playwright):
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    return playwright.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site as a static host does: under `mount` (the site's path, `/` by default),
+    with the site's own 404.html for any missing page."""
+
+    mount = "/"
+
     def log_message(self, *args):
         pass
 
+    def translate_path(self, path):
+        path = urlsplit(path).path
+        if not path.startswith(self.mount):
+            return str(Path(self.directory) / "does-not-exist")
+        return super().translate_path("/" + path[len(self.mount):])
 
-def serve(directory: Path) -> http.server.ThreadingHTTPServer:
-    """Serve `directory` on a free port of 127.0.0.1 until `.shutdown()`."""
-    handler = functools.partial(QuietHandler, directory=str(directory))
+    def send_error(self, code, message=None, explain=None):
+        missing = Path(self.directory) / "404.html"
+        if code != 404 or not missing.is_file():
+            return super().send_error(code, message, explain)
+        body = missing.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+def serve(directory: Path, mount: str = "/") -> http.server.ThreadingHTTPServer:
+    """Serve `directory` at `mount` on a free port of 127.0.0.1 until `.shutdown()`."""
+    handler = functools.partial(type("Handler", (QuietHandler,), {"mount": mount}), directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.mount = mount
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
 
 def base_url(server: http.server.ThreadingHTTPServer) -> str:
-    return f"http://127.0.0.1:{server.server_address[1]}/"
+    return f"http://127.0.0.1:{server.server_address[1]}{getattr(server, 'mount', '/')}"
 
 
 def wait_for_search_ready(tab, timeout: float = 30_000) -> None:
     """Material's search worker has built its index (the search box stops saying it initialises).
 
-    Over http:// the worker starts with the page; from file:// (through the iframe-worker shim)
-    only when the reader first uses search, so the search box is focused first.
+    The site starts the worker, and loads the page language's index, when the reader first uses
+    search (assets/javascripts/search.js), so the search box is focused first.
     """
     tab.locator("input.md-search__input").focus()
     tab.wait_for_function(
@@ -74,19 +146,48 @@ def wait_for_frames(tab, frames: int = 2) -> None:
     )
 
 
+def search_results(tab, query: str, timeout: float = 30_000) -> list[str]:
+    """Type `query` into the search box as a reader does and return the link of every result
+    (all of them: Material shows ten, then four more each time the list is scrolled to its end)."""
+    box = tab.locator("input.md-search__input")
+    wait_for_search_ready(tab, timeout)
+    placeholder = tab.evaluate(
+        "JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder']")
+    meta = "document.querySelector('.md-search-result__meta').textContent.trim()"
+    box.fill("")
+    box.press("End")  # Material reads the query on keyup
+    tab.wait_for_function(f"t => {meta} === t", arg=placeholder, timeout=timeout)
+    box.fill(query)
+    box.press("End")
+    tab.wait_for_function(f"t => {meta} !== t", arg=placeholder, timeout=timeout)
+    count = re.search(r"\d+", tab.evaluate(meta))
+    wanted = int(count.group(0)) if count else 0
+    items = ".md-search-result__item"
+    while tab.locator(items).count() < wanted:
+        shown = tab.locator(items).count()
+        tab.evaluate("() => { const s = document.querySelector('.md-search__scrollwrap'); s.scrollTop = s.scrollHeight; }")
+        tab.wait_for_function(f"n => document.querySelectorAll('{items}').length > n", arg=shown, timeout=timeout)
+    return tab.eval_on_selector_all(f"{items} > a", "links => links.map(a => a.href)")
+
+
 def gzipped_size(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), compresslevel=6))
 
 
-def first_visit_files(browser, base: str, site: Path, page: str, suffixes: tuple[str, ...] | None = None) -> list[Path]:
-    """Every site file a fresh browser fetches for `page`, until its search is ready
-    (only those ending in one of `suffixes`, when given)."""
+def first_visit_files(browser, base: str, site: Path, page: str, suffixes: tuple[str, ...] | None = None,
+                      use_search: bool = False) -> list[Path]:
+    """Every site file a fresh browser fetches for `page` until the network is idle (then, with
+    `use_search`, until the reader's first search is ready), only those ending in one of
+    `suffixes` when given."""
     context = browser.new_context()
     tab = context.new_page()
     urls: list[str] = []
     tab.on("requestfinished", lambda request: urls.append(request.url))
     tab.goto(base + page, wait_until="load")
-    wait_for_search_ready(tab)
+    tab.wait_for_load_state("networkidle")
+    if use_search:
+        wait_for_search_ready(tab)
+        tab.wait_for_load_state("networkidle")
     context.close()
     files = []
     for url in dict.fromkeys(urls):
@@ -99,5 +200,14 @@ def first_visit_files(browser, base: str, site: Path, page: str, suffixes: tuple
     return files
 
 
-def first_visit_gzipped(browser, base: str, site: Path, page: str, suffixes: tuple[str, ...] | None = None) -> int:
-    return sum(gzipped_size(path) for path in first_visit_files(browser, base, site, page, suffixes))
+def first_visit_gzipped(browser, base: str, site: Path, page: str, suffixes: tuple[str, ...] | None = None,
+                        use_search: bool = False) -> int:
+    return sum(gzipped_size(path) for path in first_visit_files(browser, base, site, page, suffixes, use_search))
+
+
+if __name__ == "__main__":
+    try:
+        print(find_chromium())
+    except RuntimeError as problem:
+        print(problem, file=sys.stderr)
+        sys.exit(1)

@@ -14,12 +14,13 @@ recheck the overridden template blocks against the new Material, then update the
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from bs4 import BeautifulSoup, Tag
+from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from mkdocs.structure.files import File, Files
 
 from .languages import Languages
@@ -251,6 +252,11 @@ def hide_prompts(tree: BeautifulSoup) -> None:
         prompt["aria-hidden"] = "true"
 
 
+def output_areas(tree: BeautifulSoup) -> list[Tag]:
+    """What code cells printed, as nbconvert renders stored outputs."""
+    return tree.select(".jp-OutputArea-output")
+
+
 def markdown_headings(tree: BeautifulSoup) -> list[Tag]:
     return tree.select(", ".join(f"{RENDERED_MARKDOWN} h{level}" for level in range(1, 7)))
 
@@ -299,6 +305,17 @@ OVERRIDDEN_TEMPLATES = {
 }
 
 
+# Material templates the site works around without replacing them, with the hash of the text the
+# workaround was written against.  A release that changes one fails the guard test: check whether
+# the workaround is still needed and still right, then record the new hash here.
+# - STORAGE_HELPERS: __md_get/__md_set read `localStorage` as a default argument, which throws when
+#   the browser refuses site data; overrides/partials/storage-workaround.html replaces them then.
+STORAGE_HELPERS = ("partials/javascripts/base.html", None)
+WORKED_AROUND_TEMPLATES = {
+    STORAGE_HELPERS: "d6113712bc4deb30",
+}
+
+
 def material_template_text(name: str, block: str | None) -> str:
     """The text of one of Material's templates, or of one block in it."""
     import material
@@ -316,9 +333,30 @@ def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-# Material's search worker (9.8.2) loads lunr's language support for the index's languages:
-# the stemmer support, lunr.multi for more than one language, lunr.<lang> for each language but
-# English, and a segmenter for Japanese, Hindi and Thai.  The site publishes only those.
+# Material's search plugin (9.8.2) skips an element marked `data-search-exclude` when it indexes a
+# page, but its parser compares elements by tag name only: the exclusion ends at the first closing
+# tag of the same name inside the marked element, and the rest of it is indexed.
+
+
+def exclude_from_search(element: Tag) -> None:
+    """Keep `element`'s text out of the search index.  An element holding another of its own tag
+    is not marked itself: its child elements are (each by the same rule), and its own text is
+    wrapped in marked <span>s."""
+    if element.find(element.name) is None:
+        element["data-search-exclude"] = ""
+        return
+    for child in list(element.children):
+        if isinstance(child, Tag):
+            exclude_from_search(child)
+        elif isinstance(child, NavigableString) and not isinstance(child, Comment) and child.strip():
+            wrapper = child.wrap(BeautifulSoup("", "html.parser").new_tag("span"))
+            exclude_from_search(wrapper)
+
+
+# Material's search worker (9.8.2) loads lunr's language support for the index's languages: for
+# any language but English, or more than one, the stemmer support, lunr.<lang> for each language
+# but English, lunr.multi for more than one, and a segmenter for Japanese, Hindi and Thai; nothing
+# for English alone (the site's setting: mkdocs.yml).  The site publishes only what it loads.
 _LUNR = "assets/javascripts/lunr/"
 _SEGMENTERS = {"ja": "tinyseg.js", "jp": "tinyseg.js", "hi": "wordcut.js", "th": "wordcut.js"}
 
@@ -329,15 +367,54 @@ def search_languages(config) -> list[str]:
 
 
 def unused_search_files(files: Files, search_languages: list[str]) -> list[File]:
-    needed = {f"{_LUNR}min/lunr.stemmer.support.min.js"}
-    if len(search_languages) > 1:
-        needed.add(f"{_LUNR}min/lunr.multi.min.js")
+    scripts = set()
     for language in search_languages:
-        if language != "en":
-            needed.add(f"{_LUNR}min/lunr.{language}.min.js")
         if language in _SEGMENTERS:
-            needed.add(f"{_LUNR}{_SEGMENTERS[language]}")
-    return [f for f in files if f.src_uri.startswith(_LUNR) and f.src_uri not in needed]
+            scripts.add(f"{_LUNR}{_SEGMENTERS[language]}")
+        if language != "en":
+            scripts.add(f"{_LUNR}min/lunr.{language}.min.js")
+    if len(search_languages) > 1:
+        scripts.add(f"{_LUNR}min/lunr.multi.min.js")
+    if scripts:
+        scripts.add(f"{_LUNR}min/lunr.stemmer.support.min.js")
+    return [f for f in files if f.src_uri.startswith(_LUNR) and f.src_uri not in scripts]
+
+
+# Material 9.8.2's search, on the page: its bundle reads search/search_index.json (from file://,
+# the offline plugin's copy search/search_index.js, `var __index = <the JSON>`) when a page loads,
+# starts its worker (assets/javascripts/workers/search.<hash>.min.js) and sends it the index in a
+# message.  The site keeps only the configuration in those two files and writes each language's
+# documents apart (search_index.py); overrides/assets/javascripts/search.js hands them to the
+# worker, which it starts when the reader first uses search (it knows the worker's messages).
+SEARCH_INDEX = "search/search_index.json"
+SEARCH_INDEX_SCRIPT = "search/search_index.js"
+_OFFLINE_SCRIPT_PREFIX = "var __index = "
+
+
+def read_search_index(site: Path) -> dict | None:
+    path = site / SEARCH_INDEX
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def write_search_index(site: Path, index: dict) -> None:
+    """Material's own index files, with `index` in them (the script only when the offline plugin
+    wrote one)."""
+    data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+    (site / SEARCH_INDEX).write_text(data, encoding="utf-8")
+    script = site / SEARCH_INDEX_SCRIPT
+    if script.is_file():
+        script.write_text(_OFFLINE_SCRIPT_PREFIX + data, encoding="utf-8")
+
+
+def search_worker() -> str:
+    """The site path of Material's search worker, whose name changes with every release."""
+    import material
+
+    workers = Path(material.__file__).parent / "templates" / "assets" / "javascripts" / "workers"
+    found = sorted(workers.glob("search.*.min.js"))
+    if len(found) != 1:
+        raise RuntimeError(f"expected one Material search worker in {workers}, found {found}: see adapters.py")
+    return f"assets/javascripts/workers/{found[0].name}"
 
 
 # Material's offline plugin (9.8.2) adds the iframe-worker shim from unpkg to extra.polyfills

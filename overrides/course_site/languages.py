@@ -50,6 +50,14 @@ class Languages:
         """Where a language's pages live: '' for the default language, 'en/' for English."""
         return "" if language == self.default else f"{language}/"
 
+    def of_url(self, url: str) -> str:
+        """The language of the site a page belongs to, from where it is published: `en/ch/x.html`
+        -> 'en' (an untranslated page shown there too); `ch/x.html` -> the default."""
+        for code in self.others:
+            if url.startswith(self.folder(code)):
+                return code
+        return self.default
+
     def without_folder(self, url: str) -> str:
         """`en/ch/x.html` -> `ch/x.html`: the same page's path in any language."""
         for code in self.others:

@@ -17,7 +17,9 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 8. images: figures load lazily
 9. description: the meta description
 10. notices: "not translated yet" (wraps the content, so it comes late)
-11. used_classes: what notebook.css must keep
+11. search_text: what search indexes: interface words out, long outputs cut, blocks kept apart
+    (after every step that adds text)
+12. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -35,7 +37,7 @@ from quizzes.course import Course
 from mkdocs.utils import get_relative_url
 
 from . import adapters, exercises, glossary as glossary_terms, headings as heading_anchors
-from . import links as link_rewriting, notices as page_notices
+from . import links as link_rewriting, notices as page_notices, search_text as index_text
 from .description import description_of
 from .glossary import Glossary
 from .languages import Languages
@@ -43,6 +45,7 @@ from .plan import CoursePlan, HOME, render_catalog
 from .run_at_build import CellOutput
 
 CATALOG_MARKER = "course-catalog"
+OUTPUT_CLASS = "cell-output"  # what a cell tagged run-at-build printed
 
 
 @dataclass(frozen=True)
@@ -120,8 +123,8 @@ def cell_outputs(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 def render_output(output: CellOutput, label: str) -> str:
     return (
-        f'<div class="cell-output" role="group" aria-label="{html_text.escape(label)}">'
-        f'<p class="cell-output__label" aria-hidden="true">{html_text.escape(label)}</p>'
+        f'<div class="{OUTPUT_CLASS}" role="group" aria-label="{html_text.escape(label)}">'
+        f'<p class="{OUTPUT_CLASS}__label" aria-hidden="true">{html_text.escape(label)}</p>'
         f"<pre><code>{html_text.escape(output.text.rstrip())}</code></pre></div>"
     )
 
@@ -203,6 +206,14 @@ def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     )
 
 
+def search_text(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """Search indexes what a reader reads: see search_text.py."""
+    index_text.leave_out_interface(tree)
+    index_text.limit_outputs(tree, adapters.output_areas(tree) + tree.select(f".{OUTPUT_CLASS} pre"))
+    index_text.separate_blocks(tree)
+    return tree
+
+
 def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_notebook:
         for element in tree.find_all(True):
@@ -214,7 +225,7 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 STEPS = (
     notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, images, description,
-    notices, used_classes,
+    notices, search_text, used_classes,
 )
 
 

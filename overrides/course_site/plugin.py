@@ -25,7 +25,7 @@ from mkdocs.structure.toc import get_toc
 
 from quizzes.course import Course
 
-from . import adapters, exercises, pipeline, run_at_build
+from . import adapters, exercises, pipeline, run_at_build, search_index
 from .errors import SiteError
 from .glossary import read_glossary
 from .languages import Languages
@@ -128,6 +128,9 @@ class CourseSite:
 
     def on_env(self, env, config, files):
         env.globals["material_bundle"] = adapters.material_bundle()
+        env.globals["material_search_worker"] = adapters.search_worker()
+        env.globals["search_languages"] = self.build.languages.codes
+        env.globals["search_index"] = search_index.LANGUAGE_INDEX
         return env
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str | None:
@@ -175,8 +178,7 @@ class CourseSite:
         ]
         extras = getattr(page, "course", None) or PageExtras()
         extras.alternates = alternates
-        extras.language_folder = self.language_pass.folder
-        extras.other_language_folders = [languages.folder(code) for code in languages.others]
+        extras.language = self.language_pass.language
         page.course = extras
         adapters.set_language_switcher(config, alternates)
         return context
@@ -190,6 +192,7 @@ class CourseSite:
             return
         site = Path(config.site_dir)
         self.build.styles.write(site)
+        search_index.write(site, self.build.languages)
         write_offline_package(site)
 
 
@@ -200,8 +203,7 @@ class PageExtras:
     notebook_stylesheet: str | None = None
     quiz_stylesheet: str | None = None
     alternates: list = field(default_factory=list)
-    language_folder: str = ""
-    other_language_folders: list = field(default_factory=list)
+    language: str | None = None  # the language of the site the page is part of
 
 
 def _check_translations_have_originals(pages: list[str], languages: Languages, docs_dir: Path) -> None:

@@ -1,0 +1,265 @@
+/* The site's search, around Material 9.8.2's own (overrides/course_site/adapters.py, "Material
+ * 9.8.2's search, on the page").  Loaded just before Material's bundle, it wraps the Worker
+ * constructor for Material's search worker, and:
+ *
+ * 1. starts that worker only when the reader first uses search (focuses the search box or opens
+ *    search), with the documents of the page's language only: search/search_index.<language>.js,
+ *    written by the build (overrides/course_site/search_index.py) and loaded as a script, which
+ *    works from file:// too.  Material's own index file holds the configuration only.
+ * 2. rewrites each query before the worker reads it: the index holds words as written (no
+ *    stemmer, mkdocs.yml) and Material matches each typed word as the start of one, so
+ *    - an English word also looks for its other forms: "enable" for "enabled", "enables",
+ *      "enabling", "fused" for "fuse" and "fusing", "kernels" for "kernel";
+ *    - dashes that begin a word are dropped: lunr reads "-x" as "without x" and fails on "--x",
+ *      so `--enable_autofuse` found nothing;
+ *    - words are split where the index splits them (AUTOFUSE_FLAGS, set_env.sh) and between
+ *      Chinese and Latin letters ("AutoFuse融合").
+ * 3. maps the terms each result matched back to the words the reader typed: Material shows the
+ *    missing ones under a result, and passes the found ones on to highlight.
+ *
+ * The worker's messages (Material 9.8.2, integrations/search/worker/message): 0 setup {config,
+ * docs, options}, 1 ready, 2 query (the text typed), 3 result {items: [[{location, terms, ...}]]}.
+ */
+(function () {
+  "use strict";
+
+  var SETUP = 0;
+  var QUERY = 2;
+  var RESULT = 3;
+
+  // -- forms of an English word ---------------------------------------------------------------
+
+  // Never taken for the base of a longer word ("noted" is not a form of "not").
+  var FUNCTION_WORDS = " and are but can did does for had has her him his how its may nor not now off one our out own per she the this too two was who why yet you ";
+
+  function isFunctionWord(word) {
+    return FUNCTION_WORDS.indexOf(" " + word + " ") >= 0;
+  }
+
+  /* The words `word` may be a form of, itself included: enabled -> enabl, enable. */
+  function basesOf(word) {
+    var found = [word];
+    function add(base) {
+      if (base.length >= 3 && /[aeiouy]/.test(base) && found.indexOf(base) < 0 && !isFunctionWord(base)) found.push(base);
+    }
+    var match = /^(.+?)(ing|ed)$/.exec(word);
+    if (match) {
+      var stem = match[1];
+      if (!/eed$/.test(word)) add(stem);  // "speed" is not a form of "spe"
+      if (/[aeiouy]/.test(stem)) add(stem + "e");
+      if (/([^aeiouslz])\1$/.test(stem)) add(stem.slice(0, -1));  // stopped, running
+      if (match[2] === "ed" && /[^aeiou]i$/.test(stem)) add(stem.slice(0, -1) + "y");  // applied
+    }
+    if ((match = /^(.+[^aeiou])ies$/.exec(word))) {
+      add(match[1] + "y");
+    } else if ((match = /^(.+)es$/.exec(word))) {
+      add(match[1]);
+      add(match[1] + "e");
+    } else if ((match = /^(.+[^isu])s$/.exec(word))) {
+      add(match[1]);
+    }
+    return found;
+  }
+
+  /* A word and its regular forms: plural or third person, past, -ing. */
+  function inflect(base) {
+    var consonantY = /[^aeiou]y$/.test(base);
+    var forms = [base];
+    forms.push(/(s|x|z|ch|sh)$/.test(base) ? base + "es" : consonantY ? base.slice(0, -1) + "ies" : base + "s");
+    forms.push(/e$/.test(base) ? base + "d" : consonantY ? base.slice(0, -1) + "ied" : base + "ed");
+    forms.push(/ie$/.test(base) ? base.slice(0, -2) + "ying" : /[^eoy]e$/.test(base) ? base.slice(0, -1) + "ing" : base + "ing");
+    if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(base)) {
+      forms.push(base + base.slice(-1) + "ed", base + base.slice(-1) + "ing");  // stop: stopped
+    }
+    return forms;
+  }
+
+  /* What to search for a typed English word (lower case): its forms, without those that start
+   * with another of them (the search matches the start of a word): "enable" -> enable, enabling. */
+  function formsOf(word) {
+    if (word.length < 3 || isFunctionWord(word)) return [word];
+    var forms = [];
+    basesOf(word).forEach(function (base) {
+      inflect(base).forEach(function (form) {
+        if (forms.indexOf(form) < 0) forms.push(form);
+      });
+    });
+    return forms.filter(function (form) {
+      return !forms.some(function (other) {
+        return other !== form && form.indexOf(other) === 0;
+      });
+    });
+  }
+
+  // -- queries --------------------------------------------------------------------------------
+
+  var LUNR_SYNTAX = /^\+|[:~^*"]/;  // a part written in lunr's query syntax is left as typed
+  var HAN = /(\p{Script=Han}+)/u;
+
+  /* The query Material's worker gets, and the words the reader typed with what each became. */
+  function rewriteQuery(query, separator) {
+    var parts = [];
+    var words = [];
+    query.split(/\s+/).forEach(function (part) {
+      part = part.replace(/(^|[^\w\u00c0-\uffff])-+/g, "$1");
+      if (!part) return;
+      if (LUNR_SYNTAX.test(part)) {
+        parts.push(part);
+        return;
+      }
+      part.split(separator).forEach(function (piece) {
+        piece.split(HAN).forEach(function (word) {
+          if (!word) return;
+          if (!/^[a-z]+$/i.test(word)) {
+            parts.push(word);
+            return;
+          }
+          var typed = word.toLowerCase();
+          var forms = formsOf(typed);
+          if (forms.length !== 1 || forms[0] !== typed) words.push([typed, forms]);
+          parts.push.apply(parts, forms);
+        });
+      });
+    });
+    return { query: parts.join(" "), words: words };
+  }
+
+  /* A result's matched terms, per typed word: found when one of its forms was. */
+  function termsTyped(terms, words) {
+    words.forEach(function (entry) {
+      var typed = entry[0];
+      var forms = entry[1];
+      var asked = forms.filter(function (form) { return form in terms; });
+      if (!asked.length) return;
+      var found = asked.some(function (form) { return terms[form]; });
+      asked.forEach(function (form) { delete terms[form]; });
+      terms[typed] = found;
+    });
+    return terms;
+  }
+
+  self.__courseSearch = { formsOf: formsOf, rewriteQuery: rewriteQuery };  // for the tests
+
+  // -- the worker -----------------------------------------------------------------------------
+
+  var script = document.currentScript;
+  var Native = window.Worker;
+  if (!script || !Native) return;
+
+  var root = new URL(script.getAttribute("data-base") || ".", location.href);
+  var workerUrl = new URL(script.getAttribute("data-worker"), root).href;
+  var languages = (script.getAttribute("data-languages") || "").split(" ").filter(Boolean);
+  var indexPath = script.getAttribute("data-index");
+  var loading = {};
+
+  function pageLanguage() {
+    var declared = script.getAttribute("data-language") || document.documentElement.lang;
+    return languages.indexOf(declared) >= 0 ? declared : languages[0];
+  }
+
+  function loadIndex(language) {
+    if (!loading[language]) {
+      loading[language] = new Promise(function (resolve, reject) {
+        var tag = document.createElement("script");
+        tag.src = new URL(indexPath.replace("{language}", language), root).href;
+        tag.onload = function () {
+          var index = (self.__courseSearchIndex || {})[language];
+          if (index) resolve(index);
+          else reject(new Error("search: " + tag.src + " holds no index for " + language));
+        };
+        tag.onerror = function () {
+          reject(new Error("search: could not load " + tag.src));
+        };
+        document.head.appendChild(tag);
+      });
+    }
+    return loading[language];
+  }
+
+  function whenSearchIsUsed(start) {
+    var toggle = document.querySelector("[data-md-toggle=search]");
+    var input = document.querySelector("[data-md-component=search-query]");
+    if ((toggle && toggle.checked) || (input && document.activeElement === input)) {
+      start();
+      return;
+    }
+    if (input) input.addEventListener("focus", start, { once: true });
+    if (toggle) toggle.addEventListener("change", start, { once: true });
+  }
+
+  /* Stands in for Material's search worker until search is used, then passes messages on. */
+  class SearchWorker extends EventTarget {
+    constructor(url, options) {
+      super();
+      this.url = url;
+      this.options = options;
+      this.worker = null;
+      this.setup = null;
+      this.waiting = [];
+      this.asked = [];
+      this.separator = /[\s\-]+/;
+    }
+
+    postMessage(message) {
+      if (message && message.type === SETUP) {
+        this.setup = message;
+        whenSearchIsUsed(this.start.bind(this));
+      } else if (this.worker) {
+        this.send(message);
+      } else {
+        this.waiting.push(message);
+      }
+    }
+
+    send(message) {
+      if (message && message.type === QUERY) {
+        var rewritten = rewriteQuery(String(message.data), this.separator);
+        this.asked.push(rewritten.words);
+        message = { type: QUERY, data: rewritten.query };
+      }
+      this.worker.postMessage(message);
+    }
+
+    receive(data) {
+      if (data && data.type === RESULT) {
+        var words = this.asked.shift() || [];
+        data.data.items.forEach(function (group) {
+          group.forEach(function (item) {
+            item.terms = termsTyped(item.terms || {}, words);
+          });
+        });
+      }
+      return data;
+    }
+
+    start() {
+      if (this.started) return;
+      this.started = true;
+      var worker = this;
+      loadIndex(pageLanguage()).then(function (index) {
+        worker.separator = new RegExp(index.config.separator);
+        worker.worker = new Native(worker.url, worker.options);
+        worker.worker.addEventListener("message", function (event) {
+          worker.dispatchEvent(new MessageEvent("message", { data: worker.receive(event.data) }));
+        });
+        worker.worker.postMessage({
+          type: SETUP,
+          data: { config: index.config, docs: index.docs, options: worker.setup.data.options },
+        });
+        worker.waiting.splice(0).forEach(worker.send, worker);
+      }).catch(function (error) {
+        console.error(error.message);
+      });
+    }
+
+    terminate() {
+      if (this.worker) this.worker.terminate();
+    }
+  }
+
+  window.Worker = function (url, options) {
+    if (new URL(url, location.href).href === workerUrl) return new SearchWorker(url, options);
+    return new Native(url, options);
+  };
+  window.Worker.prototype = Native.prototype;
+})();

@@ -1,0 +1,54 @@
+"""The search index: one file per language, fetched when the reader first searches.
+
+Material's search plugin writes one index for the whole site, which static-i18n fills with every
+language's pages; a page used to fetch all of it as soon as it loaded.  After the build (the last
+thing before the offline package), this module:
+
+- splits it by language, a document going to the language whose folder its location is in (an
+  untranslated page shown under `en/` is part of the English site, and found from it), and writes
+  each part as `search/search_index.<language>.js`: a script, so that it loads from file:// too,
+  which files it under `__courseSearchIndex[<language>]`;
+- leaves only the configuration in Material's own index files, which Material's script still
+  reads on every page (adapters.write_search_index).
+
+overrides/assets/javascripts/search.js loads the page language's file the first time the reader
+uses search and hands its documents to Material's search worker.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from . import adapters
+from .languages import Languages
+
+LANGUAGE_INDEX = "search/search_index.{language}.js"
+GLOBAL = "__courseSearchIndex"
+
+
+def split(index: dict, languages: Languages) -> dict[str, dict]:
+    """Material's index, one per language, each with the same configuration."""
+    docs: dict[str, list] = {code: [] for code in languages.codes}
+    for doc in index["docs"]:
+        docs[languages.of_url(doc["location"])].append(doc)
+    return {code: {"config": index["config"], "docs": docs[code]} for code in languages.codes}
+
+
+def language_script(language: str, index: dict) -> str:
+    data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+    return f"({GLOBAL}=self.{GLOBAL}||{{}})[{json.dumps(language)}]={data};\n"
+
+
+def write(site: Path, languages: Languages) -> list[Path]:
+    """Write each language's index; return their paths (none when search is off)."""
+    index = adapters.read_search_index(site)
+    if index is None:
+        return []
+    written = []
+    for language, part in split(index, languages).items():
+        path = site / LANGUAGE_INDEX.format(language=language)
+        path.write_text(language_script(language, part), encoding="utf-8")
+        written.append(path)
+    adapters.write_search_index(site, {"config": index["config"], "docs": []})
+    return written

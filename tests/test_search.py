@@ -1,0 +1,388 @@
+"""Search (issue 8): every word a reader reads on a page is found from the pages of its language,
+and only their pages; the index holds what a reader reads and nothing else; each language's index
+is fetched when the reader first searches, never on a page load.
+
+The browser tests draw their queries from the pages themselves: words sampled from the visible
+text of each page's article, without what the site keeps out of search on purpose (interface
+words, folded solutions, the tail of long outputs), searched from a page of the same language."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+from pathlib import Path
+
+import jieba
+import pytest
+
+from browsing import base_url, search_results, serve, wait_for_search_ready
+from helpers import DEFAULT_LANGUAGE, LANGUAGES, build_small_site, pages_of, search_documents, search_index, \
+    site_path_prefix, soup
+
+SAMPLE = 16  # words per page
+IDENTIFIERS = 8  # identifier-like words per page (AUTOFUSE_FLAGS, set_env.sh, --enable_autofuse), at most
+# A word as a reader would type it: letters, digits, Chinese, with _ . - inside, or leading dashes.
+WORD = re.compile(r"-{0,2}[^\W_](?:[\w.\-]*[^\W_])?")
+HAN = re.compile(r"[\u3400-\u9fff]")
+IDENTIFIER = re.compile(r"^-|[_.]|[a-z][A-Z]")
+# Words that are no form of a longer word ("noted" is not "not" + ed) for the inflection pairs.
+FUNCTION_WORDS = set("all and any are but can did for had has her him his how its may nor not now off one our out own "
+                     "per she the this too two via was who why yet you".split())
+READING_TEXT = """() => {
+  const article = document.querySelector("article");
+  for (const element of article.querySelectorAll("[data-search-exclude], button, noscript, .headerlink")) element.remove();
+  return article.innerText;
+}"""
+
+
+def folder(language: str) -> str:
+    return "" if language == DEFAULT_LANGUAGE else f"{language}/"
+
+
+def language_of_page(page: str) -> str:
+    return next((code for code in LANGUAGES[1:] if page.startswith(f"{code}/")), DEFAULT_LANGUAGE)
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a page's text: jieba's for Chinese, whole identifiers for code."""
+    words = []
+    for match in WORD.findall(text):
+        if HAN.search(match):
+            words += [w for w in jieba.lcut(match) if WORD.fullmatch(w)]
+        else:
+            words.append(match)
+    return [w for w in words if len(w) > 1 or HAN.match(w)]
+
+
+def reading_words(browser, base: str, page: str) -> list[str]:
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.goto(base + page, wait_until="load")
+    text = tab.evaluate(READING_TEXT)
+    context.close()
+    return words_of(text)
+
+
+def queries_for(page: str, words: list[str]) -> list[str]:
+    """A sample of the page's words, in the case as written, upper case or lower case in turn, and
+    its identifiers."""
+    chooser = random.Random(page)
+    distinct = sorted(set(words))
+    sample = chooser.sample(distinct, min(SAMPLE, len(distinct)))
+    identifiers = [w for w in distinct if IDENTIFIER.search(w)]
+    sample += chooser.sample(identifiers, min(IDENTIFIERS, len(identifiers)))
+    cased = []
+    for number, word in enumerate(dict.fromkeys(sample)):
+        cased.append((word, word.upper(), word.lower())[number % 3] if not HAN.search(word) else word)
+    return cased
+
+
+class Searcher:
+    """One tab per language, on that language's home page, where every query is typed."""
+
+    def __init__(self, browser, base: str):
+        self.base = base
+        self.context = browser.new_context()
+        self.tabs = {}
+
+    def results(self, language: str, query: str) -> list[str]:
+        if language not in self.tabs:
+            tab = self.context.new_page()
+            tab.goto(self.base + folder(language) + "index.html", wait_until="load")
+            wait_for_search_ready(tab)
+            self.tabs[language] = tab
+        return [href.split("?")[0].split("#")[0] for href in search_results(self.tabs[language], query)]
+
+    def problems(self, page: str, query: str) -> list[str]:
+        """What is wrong with the results of `query` for `page` (searched from its language)."""
+        language = language_of_page(page)
+        results = self.results(language, query)
+        problems = []
+        if self.base + page not in results:
+            problems.append(f"{page}: {query!r} does not find the page (found {sorted(set(results))[:5]})")
+        strays = [r for r in results if language_of_page(r[len(self.base):]) != language]
+        if strays:
+            problems.append(f"{page}: {query!r} finds pages in another language: {strays[:3]}")
+        return problems
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture(params=["real", "edge"])
+def served(request, site_dir, http_base, edge_site_dir, edge_http_base):
+    """(site folder, its http:// address): the real site, and the edge-case site (untranslated
+    pages, cells run at build time)."""
+    return (site_dir, http_base) if request.param == "real" else (edge_site_dir, edge_http_base)
+
+
+def test_every_word_of_a_page_is_found_from_its_language_only(browser, served):
+    site, base = served
+    searcher = Searcher(browser, base)
+    problems = []
+    for page in pages_of(site):
+        for query in queries_for(page, reading_words(browser, base, page)):
+            problems += searcher.problems(page, query)
+    searcher.close()
+    assert problems == [], f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
+def inflection_pairs(words_by_page: dict[str, list[str]], limit: int = 30) -> list[tuple[str, str]]:
+    """(page, word): a word of the site in another form of one on the page, absent from the page.
+
+    Both forms are words of the same language's pages (so both are real English); the forms are
+    the regular ones: plural or third person, past, -ing, in either direction."""
+    def forms(word: str) -> set[str]:
+        found = {word + "s", word + "es", word + "ed", word + "ing"}
+        if word.endswith("e"):
+            found |= {word + "d", word[:-1] + "ing"}
+        if re.search(r"[^aeiou]y$", word):
+            found |= {word[:-1] + "ies", word[:-1] + "ied"}
+        for suffix, bases in (("ies", [word[:-3] + "y"]), ("es", [word[:-2]]), ("s", [word[:-1]]),
+                              ("ed", [word[:-2], word[:-1]]), ("ing", [word[:-3], word[:-3] + "e"])):
+            if word.endswith(suffix):
+                found.update(bases)
+        return found
+
+    pairs = []
+    for language in LANGUAGES:
+        pages = {page: {w.lower() for w in words if w.isascii() and w.isalpha() and len(w) >= 3}
+                 for page, words in words_by_page.items() if language_of_page(page) == language}
+        vocabulary = set().union(*pages.values()) if pages else set()
+        found = []
+        for page, words in sorted(pages.items()):
+            for word in sorted(words - FUNCTION_WORDS):
+                for other in sorted(forms(word) & vocabulary - FUNCTION_WORDS):
+                    if len(other) >= 3 and not any(w.startswith(other) for w in words):
+                        found.append((page, other))
+        pairs += random.Random(language).sample(found, min(limit, len(found)))
+    return pairs
+
+
+def test_other_forms_of_an_english_word_find_the_page(browser, site_dir, http_base):
+    """enable -> enabled, kernel -> kernels, applies -> apply: a reader types a form the page
+    does not use."""
+    words = {page: reading_words(browser, http_base, page) for page in pages_of(site_dir)}
+    pairs = inflection_pairs(words)
+    assert len(pairs) >= 20, pairs
+    searcher = Searcher(browser, http_base)
+    problems = [problem for page, word in pairs for problem in searcher.problems(page, word)]
+    searcher.close()
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("word, expected", [
+    ("kernel", ["kernel"]),
+    ("kernels", ["kernel"]),
+    ("enable", ["enable", "enabling"]),
+    ("enabled", ["enabl"]),
+    ("fusing", ["fus"]),
+    ("apply", ["apply", "applies", "applied"]),
+    ("stopped", ["stop"]),
+    ("noted", ["note", "noting"]),
+    ("string", ["string"]),
+    ("the", ["the"]),
+])
+def test_what_a_typed_english_word_searches_for(browser, http_base, word, expected):
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.goto(http_base + "index.html", wait_until="load")
+    forms = tab.evaluate("word => __courseSearch.formsOf(word)", word)
+    context.close()
+    assert sorted(forms) == sorted(expected)
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("--enable_autofuse", "enable enabling autofuse autofusing"),
+    ("AUTOFUSE_FLAGS", "autofuse autofusing flag"),
+    ("set_env.sh", "set env sh"),
+    ("AutoFuse融合", "autofuse autofusing 融合"),
+    ("1.3", "1.3"),
+    ('"--enable_autofuse=true"', '"enable_autofuse=true"'),
+    ("+required -excluded", "+required exclud"),
+])
+def test_how_a_query_is_rewritten_before_the_worker_reads_it(browser, site_dir, http_base, query, expected):
+    separator = search_index(site_dir, DEFAULT_LANGUAGE)["config"]["separator"]
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.goto(http_base + "index.html", wait_until="load")
+    rewritten = tab.evaluate(
+        "([query, separator]) => __courseSearch.rewriteQuery(query, new RegExp(separator)).query", [query, separator])
+    context.close()
+    assert rewritten == expected
+
+
+# -- what is fetched, and when ---------------------------------------------------------------
+
+
+def requests_of(browser, url: str, use_search: bool) -> list[str]:
+    """What a page requests: until Material has read its index file (the last thing it fetches
+    on its own), then, with `use_search`, until the reader's first search is ready."""
+    context = browser.new_context()
+    tab = context.new_page()
+    requested: list[str] = []
+    tab.on("request", lambda request: requested.append(request.url))
+    with tab.expect_request_finished(lambda request: "/search/search_index.js" in request.url
+                                     or "/search/search_index.json" in request.url):
+        tab.goto(url, wait_until="load")
+    if use_search:
+        wait_for_search_ready(tab)
+    context.close()
+    return requested
+
+
+def search_files(requested: list[str]) -> list[str]:
+    return sorted({url.split("?")[0].rsplit("/", 1)[-1] for url in requested
+                   if "/search/search_index" in url or "/workers/search." in url})
+
+
+@pytest.mark.parametrize("mode", ["http", "file"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_index_of_the_page_language_alone_is_fetched_when_search_is_first_used(
+        browser, http_base, file_base, site_dir, mode, language):
+    base = http_base if mode == "http" else file_base
+    url = base + folder(language) + "01_basic_overview/01.02_autofuse_introduction.html"
+    stub = "search_index.json" if mode == "http" else "search_index.js"
+    assert search_files(requests_of(browser, url, use_search=False)) == [stub]
+    worker = next((site_dir / "assets" / "javascripts" / "workers").glob("search.*.js")).name
+    assert search_files(requests_of(browser, url, use_search=True)) == sorted(
+        [stub, f"search_index.{language}.js", worker])
+
+
+def test_search_works_on_the_not_found_page_in_its_language(browser, site_dir):
+    """Served as GitHub Pages serves it: any missing page under the site's path answers 404.html."""
+    server = serve(site_dir, site_path_prefix())
+    try:
+        base = base_url(server)
+        context = browser.new_context()
+        tab = context.new_page()
+        errors = []
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        tab.on("console", lambda message: message.type == "error" and "404" not in message.text
+               and errors.append(message.text))
+        tab.goto(base + "no/such/page.html", wait_until="load")
+        language = tab.evaluate("document.documentElement.lang")
+        language = language if language in LANGUAGES else DEFAULT_LANGUAGE
+        results = search_results(tab, "AutoFuse")
+        context.close()
+    finally:
+        server.shutdown()
+    assert results and errors == []
+    assert {language_of_page(href[len(base):]) for href in results} == {language}
+
+
+# -- what the index holds --------------------------------------------------------------------
+
+
+def test_material_index_files_hold_the_configuration_only(site_dir):
+    material = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert material["docs"] == [] and material["config"]["pipeline"] == []
+    script = (site_dir / "search" / "search_index.js").read_text(encoding="utf-8")
+    assert json.loads(script.removeprefix("var __index = ")) == material
+
+
+def test_each_language_index_holds_that_language_pages_and_every_one_of_them(site_dir):
+    for language in LANGUAGES:
+        index = search_index(site_dir, language)
+        locations = {doc["location"].split("#")[0] for doc in index["docs"]}
+        assert {language_of_page(location) for location in locations} == {language}
+        pages = {page for page in pages_of(site_dir) if language_of_page(page) == language}
+        assert locations == pages
+
+
+def indexed_text(doc: dict) -> str:
+    """A document's text as words: without markup, escapes and jieba's zero-width spaces."""
+    text = html.unescape(re.sub(r"<[^>]+>", "", doc["text"])).replace("\u200b", "")
+    return " ".join(text.split())
+
+
+def interface_texts(site: Path) -> set[str]:
+    texts = set()
+    for page in pages_of(site):
+        for element in soup(site / page).select("article button, article [aria-live], article [hidden]"):
+            text = " ".join(element.get_text(" ").split())
+            if text:
+                texts.add(text)
+    return texts
+
+
+def test_the_index_holds_no_interface_words(site_dir):
+    texts = interface_texts(site_dir)
+    assert texts, "the site has no buttons?"
+    index = " ".join(indexed_text(doc) for doc in search_documents(site_dir))
+    assert [text for text in sorted(texts) if text in index] == []
+
+
+def test_table_cells_are_indexed_apart(site_dir):
+    """The catalog: "1.1 Chapter introduction" and "Coming soon" are two cells, not one word."""
+    problems = []
+    for page in pages_of(site_dir):
+        text = " ".join(indexed_text(doc) for doc in search_documents(site_dir) if doc["location"].split("#")[0] == page)
+        for cell in soup(site_dir / page).select("article td, article th"):
+            if cell.find_parent(attrs={"data-search-exclude": True}) is not None:
+                continue
+            words = " ".join(cell.get_text().split())
+            if words and not re.search(r"(^|[^\w])" + re.escape(words) + r"($|[^\w])", text):
+                problems.append(f"{page}: {words!r}")
+    assert problems == []
+
+
+def test_a_long_output_adds_only_its_start_to_the_index(tmp_path):
+    """A cell that prints as much as a cell the site runs may (19,000 characters): the page shows
+    all of it, the index its first lines."""
+    notebook = {
+        "cells": [
+            {"cell_type": "markdown", "id": "t", "metadata": {}, "source": "# 长输出"},
+            {"cell_type": "code", "id": "log", "metadata": {"tags": ["run-at-build"]}, "outputs": [],
+             "execution_count": None,
+             "source": "for i in range(190):\n    print(f'line {i:05d} ' + 'x' * 89)"},
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+    result = build_small_site(
+        tmp_path, {"index.md": "# 首页\n", "index.en.md": "# Home\n", "ch/x.ipynb": json.dumps(notebook),
+                   "ch/x.en.ipynb": json.dumps(notebook)},
+        course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.ipynb, title: {zh: 页, en: Page}}]}]",
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    site = tmp_path / "site"
+    assert "line 00189" in (site / "ch" / "x.html").read_text(encoding="utf-8")
+    index = json.dumps(search_documents(site, ("zh",)), ensure_ascii=False)
+    assert "line 00000" in index and "line 00189" not in index
+    assert len(index.encode("utf-8")) < 5_000
+
+
+# -- site data refused -----------------------------------------------------------------------
+
+# As when a reader blocks cookies for the site: reading either storage throws.
+REFUSE_SITE_DATA = """for (const name of ["localStorage", "sessionStorage"])
+  Object.defineProperty(window, name, { configurable: true,
+    get() { throw new DOMException("Access is denied for this document.", "SecurityError"); } });"""
+
+
+@pytest.mark.parametrize("mode", ["http", "file"])
+def test_search_navigation_and_colour_scheme_work_when_site_data_is_refused(browser, http_base, file_base, mode):
+    base = http_base if mode == "http" else file_base
+    context = browser.new_context()
+    context.add_init_script(REFUSE_SITE_DATA)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(base + "en/glossary.html", wait_until="load")
+    assert tab.evaluate("() => { try { localStorage.length; return false } catch (e) { return true } }")
+    scheme = "document.body.getAttribute('data-md-color-scheme')"
+    before = tab.evaluate(scheme)
+    tab.locator("form[data-md-component=palette] label:not([hidden])").click()
+    tab.wait_for_function(f"before => {scheme} !== before", arg=before)
+    results = search_results(tab, "AutoFuse")
+    assert results and all(href.startswith(base + "en/") for href in results)
+    tab.keyboard.press("Escape")  # close search
+    tab.locator("a.md-footer__link--prev").click()
+    tab.wait_for_load_state("load")
+    assert tab.url != base + "en/glossary.html"
+    assert search_results(tab, "fusion")
+    context.close()
+    assert errors == []
