@@ -1,5 +1,7 @@
-"""Fixtures: strict builds of the real site and of the edge-case site, a local HTTP server for
-each, and Debian's Chromium driven by Playwright.  Shared functions live in helpers.py."""
+"""Fixtures: strict builds of the real site, of the edge-case site and of a course of the full
+plan's size, a local HTTP server for each, and the system's Chromium driven by Playwright.  Every
+site fixture builds through build_or_stop: a site that does not build stops the whole run once,
+with the build's own error.  Shared functions live in helpers.py."""
 
 from __future__ import annotations
 
@@ -36,6 +38,18 @@ def site_dir(site_build):
 def edge_site_dir(tmp_path_factory):
     site_dir = tmp_path_factory.mktemp("edge_site")
     build_or_stop(EDGE_SITE / "mkdocs.yml", site_dir, tmp_path_factory.mktemp("edge_cache"))
+    return site_dir
+
+
+@pytest.fixture(scope="session")
+def full_plan_site(tmp_path_factory):
+    """A course of the full plan's size, built: 15 sections in 2 languages, chapter 1 cloned into
+    every planned section (tools/generated_course.py)."""
+    from generated_course import write_course
+
+    course = write_course(tmp_path_factory.mktemp("full_plan") / "course", 15)
+    site_dir = tmp_path_factory.mktemp("full_plan_site")
+    build_or_stop(course.config, site_dir, tmp_path_factory.mktemp("full_plan_cache"))
     return site_dir
 
 

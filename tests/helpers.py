@@ -119,11 +119,12 @@ def build_site(config_file: Path, site_dir: Path, cache_dir: Path | None = None)
 
 
 def build_error(result: subprocess.CompletedProcess) -> str:
-    """The lines of a failed build's log that say why, without the INFO noise."""
+    """The lines of a failed build's log that say why, its errors first, without the INFO noise."""
     log = (result.stdout + result.stderr).splitlines()
     wanted = [line for line in log if not line.startswith("INFO") and "jieba" not in line.lower()
               and not line.startswith(("Building prefix", "Loading model", "Prefix dict", "Dumping model"))]
-    return "\n".join(wanted[-40:])
+    first = next((number for number, line in enumerate(wanted) if line.startswith("ERROR")), 0)
+    return "\n".join((wanted[first:] + wanted[:first])[:40])
 
 
 def build_small_site(tmp_path: Path, files: dict[str, str], course: str) -> subprocess.CompletedProcess:

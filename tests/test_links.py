@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
-from helpers import site_path_prefix
+from helpers import load_config, site_path_prefix
 
 LINKING = {"a": "href", "link": "href", "script": "src", "img": "src", "source": "src", "iframe": "src"}
 
@@ -87,3 +87,18 @@ def test_home_links_the_offline_package(site_dir, language_home):
     link = home.find("a", attrs={"download": True})
     assert link is not None and link["href"].endswith("autofuse-course-offline.zip")
     assert (site_dir / "autofuse-course-offline.zip").stat().st_size > 10_000
+
+
+def test_the_offline_package_has_no_broken_link(site_dir, tmp_path):
+    """Unzipped, every link resolves inside the package; the home page's download link, which the
+    package cannot satisfy, leads to the published package instead."""
+    import zipfile
+
+    with zipfile.ZipFile(site_dir / "autofuse-course-offline.zip") as package:
+        package.extractall(tmp_path)
+    unpacked = tmp_path / "autofuse-course"
+    assert broken_links(unpacked, site_path_prefix()) == []
+    site_url = load_config()["site_url"]
+    for home in ("index.html", "en/index.html"):
+        link = parsed(unpacked / home).find("a", attrs={"download": True})
+        assert link["href"] == site_url.rstrip("/") + "/autofuse-course-offline.zip"

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
 # Set everything up, then build the site and serve it at http://127.0.0.1:8000/ with live reload.
+# DEV_ADDR (host:port, default 127.0.0.1:8000) is where; the site is served at its root there, not
+# under the published site's path (plain `mkdocs serve` uses http://127.0.0.1:8000/autofuse-course/).
+# Extra arguments go to `mkdocs serve`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh

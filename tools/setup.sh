@@ -1,24 +1,71 @@
 #!/usr/bin/env bash
-# Set up everything the site and its tests need, on a fresh Debian machine with Python 3.11.
-# Idempotent: a second run only checks.  Usage: tools/setup.sh [--test]
+# Set up what the site (and, with --test, its tests) needs, on a Debian or Ubuntu machine:
+# a virtualenv in .venv made with Python 3.11, the pinned packages, and for the tests a Chromium
+# and Chinese fonts.  Installs what is missing through apt-get (with sudo when not root), or stops
+# with a message saying what to install.  Idempotent: a second run only checks.
+#
+#   tools/setup.sh [--test]
+#
+# PYTHON names another Python 3.11 interpreter (default: python3.11 on the PATH); CHROMIUM names
+# the browser the tests drive (default: the first real one of chromium, chromium-browser,
+# google-chrome, google-chrome-stable; see tools/browsing.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PYTHON="${PYTHON:-python3.11}"
-command -v "$PYTHON" >/dev/null 2>&1 || PYTHON=python3
+WANTED="3.11"
+
+stop() {
+  echo "tools/setup.sh: $*" >&2
+  exit 1
+}
+
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+
+apt_install() {
+  # Debian and Ubuntu only; elsewhere the caller's message says what to install.
+  command -v apt-get >/dev/null 2>&1 || return 1
+  echo "tools/setup.sh: installing $* with apt-get" >&2
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+}
+
+# -- Python 3.11 and its virtualenv --------------------------------------------------------------
+
+if ! command -v "$PYTHON" >/dev/null 2>&1; then
+  stop "$PYTHON not found: the site is built with Python $WANTED.
+  Debian 12: apt-get install python3.11 python3.11-venv
+  Ubuntu releases that do not package it: add-apt-repository ppa:deadsnakes/ppa, then the same
+  Or set PYTHON to a Python $WANTED interpreter."
+fi
+VERSION="$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+[ "$VERSION" = "$WANTED" ] || stop "$PYTHON is Python $VERSION; the site is built with Python $WANTED (set PYTHON to one)."
 
 if [ ! -x .venv/bin/python ]; then
-  "$PYTHON" -m venv .venv
+  rm -rf .venv  # what a failed attempt left
+  if ! "$PYTHON" -m venv .venv >/dev/null 2>&1; then
+    rm -rf .venv
+    # Debian and Ubuntu ship venv's pip bootstrap in a package of its own.
+    apt_install "python$VERSION-venv" || stop "$PYTHON cannot make a virtualenv: install python$VERSION-venv (apt-get install python$VERSION-venv)."
+    "$PYTHON" -m venv .venv || stop "$PYTHON -m venv failed even with python$VERSION-venv installed."
+  fi
 fi
 requirements=requirements.txt
 [ "${1:-}" = "--test" ] && requirements=requirements-test.txt
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$requirements"
 
+# -- for the tests: a Chromium and Chinese fonts -----------------------------------------------
+
 if [ "${1:-}" = "--test" ]; then
-  # Browser tests drive Debian's Chromium (Playwright's own browser download is not used).
-  if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+  if ! .venv/bin/python tools/browsing.py >/dev/null 2>&1; then
+    # Debian's chromium is the browser itself; Ubuntu's is a wrapper around a snap, which does not
+    # run in containers and cannot read the test sites under /tmp: never installed from here.
+    if grep -qsx 'ID=debian' /etc/os-release; then
+      apt_install chromium || true
+    fi
+    .venv/bin/python tools/browsing.py >/dev/null || stop "$(.venv/bin/python tools/browsing.py 2>&1)"
+  fi
+  if ! fc-list 2>/dev/null | grep -i "Noto Sans CJK" >/dev/null; then  # not -q: fc-list must not get SIGPIPE
+    apt_install fonts-noto-cjk fontconfig || stop "Chinese fonts missing: install fonts-noto-cjk (the screenshots need them)."
   fi
 fi

@@ -14,7 +14,10 @@ Where to look:
 
 from __future__ import annotations
 
+import html as html_text
 import logging
+import posixpath
+import re
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +28,7 @@ from mkdocs.structure.toc import get_toc
 
 from quizzes.course import Course
 
-from . import adapters, exercises, pipeline, run_at_build, search_index
+from . import adapters, exercises, pipeline, run_at_build, search_index, sitemap
 from .errors import SiteError
 from .glossary import read_glossary
 from .languages import Languages
@@ -52,6 +55,7 @@ class Build:
     services: pipeline.SiteServices
     notebook_cache: set = field(default_factory=set)  # mkdocs-jupyter's entries used by any pass
     styles: StyleCollector = field(default_factory=StyleCollector)
+    published: dict = field(default_factory=dict)  # each page's URL per language, by its original source
 
 
 @dataclass(frozen=True)
@@ -180,6 +184,8 @@ class CourseSite:
         extras.alternates = alternates
         extras.language = self.language_pass.language
         page.course = extras
+        original = languages.original(page.file.src_uri)
+        self.build.published.setdefault(original, {})[self.language_pass.language] = page.url
         adapters.set_language_switcher(config, alternates)
         return context
 
@@ -193,7 +199,9 @@ class CourseSite:
         site = Path(config.site_dir)
         self.build.styles.write(site)
         search_index.write(site, self.build.languages)
-        write_offline_package(site)
+        if config.site_url:
+            sitemap.write(site, config.site_url, self.build.published, self.build.languages)
+        write_offline_package(site, config.site_url)
 
 
 @dataclass
@@ -238,7 +246,7 @@ OFFLINE_LEAVES_OUT = (".map", ".gz")
 OFFLINE_LEAVES_OUT_FILES = ("search/search_index.json",)
 
 
-def write_offline_package(site: Path) -> None:
+def write_offline_package(site: Path, site_url: str | None = None) -> None:
     """The site zipped into itself: every build ships the package of exactly what it built."""
     package = site / OFFLINE_PACKAGE
     package.unlink(missing_ok=True)
@@ -249,4 +257,25 @@ def write_offline_package(site: Path) -> None:
     )
     with zipfile.ZipFile(package, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in files:
-            archive.write(path, Path(PACKAGE_FOLDER) / path.relative_to(site))
+            name = Path(PACKAGE_FOLDER) / path.relative_to(site)
+            if path.suffix == ".html" and site_url:
+                text = path.read_text(encoding="utf-8")
+                packaged = link_package_online(text, path.relative_to(site).as_posix(), site_url)
+                if packaged != text:
+                    archive.writestr(str(name), packaged.encode("utf-8"))
+                    continue
+            archive.write(path, name)
+
+
+_PACKAGE_LINK = re.compile(r"""href=(["']?)([^"'\s>]*%s)\1""" % re.escape(OFFLINE_PACKAGE))
+
+
+def link_package_online(html: str, page: str, site_url: str) -> str:
+    """Inside the package, a link to the package (the home page's "download") leads to the
+    published one: the package cannot hold itself."""
+    def published(match: re.Match) -> str:
+        if posixpath.normpath(posixpath.join(posixpath.dirname(page), match[2])) != OFFLINE_PACKAGE:
+            return match[0]
+        return f'href="{html_text.escape(site_url.rstrip("/") + "/" + OFFLINE_PACKAGE)}"'
+
+    return _PACKAGE_LINK.sub(published, html)
