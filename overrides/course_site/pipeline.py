@@ -16,8 +16,10 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 7. links: relative links to notebooks and per-language figures (after 4, which adds links)
 8. images: figures load lazily
 9. description: the meta description
-10. notices: "not translated yet" (wraps the content, so it comes late)
-11. used_classes: what notebook.css must keep
+10. outdated: "this translation is behind its original", with what changed under which heading
+    (after 3 and 4, whose headings and cells it names; after 6, so no term in it is linked)
+11. notices: "not translated yet" (wraps the content, so it comes late)
+12. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -41,6 +43,7 @@ from .glossary import Glossary
 from .languages import Languages
 from .plan import CoursePlan, HOME, render_catalog
 from .run_at_build import CellOutput
+from .translation_status import PageState
 
 CATALOG_MARKER = "course-catalog"
 
@@ -57,6 +60,7 @@ class SiteServices:
     run_outputs: Callable[[str], dict[str, CellOutput]]  # src_uri -> outputs of its run-at-build cells
     glossary: Glossary | None = None
     docs_name: str = "docs"
+    outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
 
 
 @dataclass
@@ -191,6 +195,23 @@ def description(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
+def outdated(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """A translation behind its original says so, naming each changed part under its heading."""
+    state = page.site.outdated.get(page.src_uri)
+    if state is None or page.written_in != page.language:
+        return tree
+    languages = page.site.languages
+    original_language = languages.of(state.original)
+    original_url = languages.folder(original_language) + languages.without_folder(page.url)
+    names = page.strings.get("language_names") or {}
+    return page_notices.outdated_notice(
+        tree, language=page.language, original_language=original_language,
+        original_name=names.get(original_language) or languages.names[original_language],
+        original_href=page_notices.relative_href(original_url, page.url), changed_on=state.changed_on,
+        items=page_notices.changed_parts(tree, state.parts, page.strings), strings=page.strings,
+    )
+
+
 def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.written_in == page.language:
         return tree
@@ -214,7 +235,7 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 STEPS = (
     notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, images, description,
-    notices, used_classes,
+    outdated, notices, used_classes,
 )
 
 
