@@ -458,3 +458,11 @@ def test_a_notebook_with_other_cells_than_its_original_cannot_be_marked_done(tmp
         translation_status.mark_done(docs, LANGUAGES, "x.en.ipynb")
     with pytest.raises(SiteError, match=r"docs/x.ipynb: this is an original, not a translation"):
         translation_status.mark_done(docs, LANGUAGES, "x.ipynb")
+
+
+def test_tools_read_the_languages_the_build_uses():
+    from helpers import load_config
+
+    from course_site.languages import languages_in
+
+    assert languages_in(load_config()) == Languages("zh", ("zh", "en"), {"zh": "中文", "en": "English"})

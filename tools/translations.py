@@ -30,23 +30,14 @@ from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
 from course_site import translation_status as status  # noqa: E402
 from course_site.errors import SiteError  # noqa: E402
-from course_site.languages import Languages  # noqa: E402
+from course_site.languages import Languages, languages_in  # noqa: E402
 
 
 def read_site(config_file: Path) -> tuple[Path, Languages]:
     """docs_dir and the i18n plugin's languages (the default first), as the build reads them."""
     with open(config_file, encoding="utf-8") as f:
         config = yaml_load(f)
-    docs_dir = config_file.parent / config.get("docs_dir", "docs")
-    i18n = next((p["i18n"] for p in config.get("plugins", []) if isinstance(p, dict) and "i18n" in p), None)
-    if i18n is None:
-        language = (config.get("theme") or {}).get("language", "en")
-        return docs_dir, Languages(language, (language,), {language: language})
-    entries = [e for e in i18n["languages"] if e.get("build", True)]
-    default = next(e["locale"] for e in i18n["languages"] if e.get("default"))
-    codes = (default, *(e["locale"] for e in entries if e["locale"] != default))
-    names = {e["locale"]: e.get("name", e["locale"]) for e in i18n["languages"]}
-    return docs_dir, Languages(default, codes, names)
+    return config_file.parent / config.get("docs_dir", "docs"), languages_in(config)
 
 
 def _shown(docs_dir: Path, name: str) -> str:
