@@ -122,7 +122,7 @@ class CourseSite:
     def on_files(self, files: Files, config) -> Files:
         """Priority -200: after static-i18n has rebuilt the file list (-100)."""
         adapters.render_notebooks_as_pages(files, config, self.language_pass.folder)
-        for unused in adapters.unused_search_files(files, adapters.search_languages(config)):
+        for unused in adapters.unused_theme_files(files, adapters.search_languages(config), config.theme["favicon"]):
             files.remove(unused)
         for uri in exercises.ASSETS.values():
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
