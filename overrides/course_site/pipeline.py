@@ -8,18 +8,19 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 
 1. notebook_markup: nbconvert's markup made the site's (styles out, scripts out, Material code
    blocks, quiet prompts)
-2. cell_outputs: what the cells tagged run-at-build printed, under each such cell
-3. headings: anchors, permalinks and the table of contents
-4. exercises: quiz forms, solution blocks, the progress panel
-5. catalog: the course catalog on the home page
-6. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
-7. links: relative links to notebooks and per-language figures (after 4, which adds links)
-8. images: figures load lazily
-9. description: the meta description
-10. outdated: "this translation is behind its original", with what changed under which heading
-    (after 3 and 4, whose headings and cells it names; after 6, so no term in it is linked)
-11. notices: "not translated yet" (wraps the content, so it comes late)
-12. used_classes: what notebook.css must keep
+2. safe_content: no script, nothing loaded from outside the site (before anything of ours is added)
+3. cell_outputs: what the cells tagged run-at-build printed, under each such cell
+4. headings: anchors, permalinks and the table of contents
+5. exercises: quiz forms, solution blocks, the progress panel
+6. catalog: the course catalog on the home page
+7. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
+8. links: relative links to notebooks and per-language figures (after 5, which adds links)
+9. images: figures load lazily
+10. description: the meta description
+11. outdated: "this translation is behind its original", with what changed under which heading
+    (after 4 and 5, whose headings and cells it names; after 7, so no term in it is linked)
+12. notices: "not translated yet" (wraps the content, so it comes late)
+13. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -44,6 +45,7 @@ from .languages import Languages
 from .plan import CoursePlan, HOME, render_catalog
 from .run_at_build import CellOutput
 from .translation_status import PageState
+from .sanitise import sanitise
 
 CATALOG_MARKER = "course-catalog"
 
@@ -107,6 +109,11 @@ def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         adapters.flatten_markdown_cells(tree)
         adapters.convert_code_cells(tree)
         adapters.hide_prompts(tree)
+    return tree
+
+
+def safe_content(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    sanitise(tree, page.where)
     return tree
 
 
@@ -234,7 +241,7 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 STEPS = (
-    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, images, description,
+    notebook_markup, safe_content, cell_outputs, headings, exercises_step, catalog, glossary, links, images, description,
     outdated, notices, used_classes,
 )
 
