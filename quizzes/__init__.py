@@ -4,7 +4,8 @@
 - validation.py: questions paired with answers; zh and en versions compared
 - sources.py: where exercises sit in notebooks and Markdown pages
 - course.py: every exercise of the course, scanned and checked once per build
-- inline.py, render.py, strings.py: the HTML and its words
+- model.py: the data model, short-answer normalisation, question ids
+- markup.py, render.py, strings.py: the HTML and its words
 - splice.py: putting that HTML into a page
 - quiz.js, quiz.css: the browser side, published at assets/quiz/
 

@@ -7,7 +7,7 @@ that the home page can list every section's question ids.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,10 +17,7 @@ from mkdocs.utils.meta import get_data
 from .errors import ExerciseError
 from .model import Exercise
 from .sources import MarkdownExercises, NotebookExercise, markdown_exercises, notebook_exercises, page_language
-from .strings import LANGUAGES
 from .validation import check_parity
-
-DEFAULT_LANGUAGE = LANGUAGES[0]
 
 
 @dataclass(frozen=True)
@@ -52,12 +49,13 @@ class CourseSection:
 
 @dataclass(frozen=True)
 class Course:
-    pages: dict[str, ExercisePage]  # by src_uri, both languages
+    pages: dict[str, ExercisePage]  # by src_uri, every language
+    languages: tuple[str, ...]  # the site's languages, the default first
 
     def sections(self, language: str) -> list[CourseSection]:
         """Each section once, from the page in `language`, else from the default language's page."""
         chosen: dict[str, CourseSection] = {}
-        for preferred in (DEFAULT_LANGUAGE, language):
+        for preferred in (self.languages[0], language):
             for page in self.pages.values():
                 if page.language == preferred:
                     for exercise in page.exercises:
@@ -65,22 +63,25 @@ class Course:
         return [chosen[section] for section in sorted(chosen)]
 
 
-def scan_course(sources: Iterable[tuple[str, Path]], docs_dir: Path) -> Course:
-    """Read every page given as (src_uri, absolute path); keep those with exercises or the progress marker."""
+def scan_course(sources: Iterable[tuple[str, Path]], docs_dir: Path, languages: Sequence[str]) -> Course:
+    """Read every page given as (src_uri, absolute path); keep those with exercises or the progress marker.
+
+    `languages` are the site's, the default first."""
+    languages = tuple(languages)
     pages = {}
     for src_uri, path in sources:
-        page = scan_page(src_uri, path, docs_dir)
+        page = scan_page(src_uri, path, docs_dir, languages)
         if page is not None:
             pages[src_uri] = page
-    _check_sections(pages, docs_dir.name)
-    return Course(pages)
+    _check_sections(pages, docs_dir.name, languages)
+    return Course(pages, languages)
 
 
-def scan_page(src_uri: str, path: Path, docs_dir: Path) -> ExercisePage | None:
-    language = page_language(src_uri)
+def scan_page(src_uri: str, path: Path, docs_dir: Path, languages: Sequence[str]) -> ExercisePage | None:
+    language = page_language(src_uri, languages)
     if src_uri.endswith(".ipynb"):
         notebook = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
-        found = notebook_exercises(notebook, path, docs_dir)
+        found = notebook_exercises(notebook, path, docs_dir, languages)
         if not found:
             return None
         first_markdown = next((c.source for c in notebook.cells if c.cell_type == "markdown"), "")
@@ -88,7 +89,7 @@ def scan_page(src_uri: str, path: Path, docs_dir: Path) -> ExercisePage | None:
     if src_uri.endswith(".md"):
         # MkDocs drops a byte-order mark and the front matter the same way before on_page_markdown.
         text, meta = get_data(path.read_text(encoding="utf-8").removeprefix("\ufeff"))
-        markers = markdown_exercises(text, path, docs_dir)
+        markers = markdown_exercises(text, path, docs_dir, languages)
         if not markers.exercises and not markers.progress_lines:
             return None
         heading = str(meta.get("title") or _first_heading(text, path))
@@ -103,8 +104,8 @@ def _first_heading(markdown: str, path: Path) -> str:
     return path.stem.split(".")[0]
 
 
-def _check_sections(pages: dict[str, ExercisePage], docs: str) -> None:
-    """One page per section and language; the zh and en versions of a section must agree."""
+def _check_sections(pages: dict[str, ExercisePage], docs: str, languages: tuple[str, ...]) -> None:
+    """One page per section and language; every translation of a section must agree with the original."""
     seen: dict[tuple[str, str], ExercisePage] = {}
     for page in pages.values():
         for exercise in page.exercises:
@@ -114,10 +115,13 @@ def _check_sections(pages: dict[str, ExercisePage], docs: str) -> None:
                     f"{docs}/{page.src_uri}", f"section {exercise.section} is also the exercise of {docs}/{other.src_uri}",
                     expected="one answer file per exercise; the section is the answer file's name",
                 )
-    for (section, language), zh_page in seen.items():
-        en_page = seen.get((section, "en"))
-        if language != DEFAULT_LANGUAGE or en_page is None:
+    for (section, language), original_page in seen.items():
+        if language != languages[0]:
             continue
-        zh = next(e for e in zh_page.exercises if e.section == section)
-        en = next(e for e in en_page.exercises if e.section == section)
-        check_parity(zh, en, f"{docs}/{zh_page.src_uri}", f"{docs}/{en_page.src_uri}")
+        original = next(e for e in original_page.exercises if e.section == section)
+        for other in languages[1:]:
+            translated_page = seen.get((section, other))
+            if translated_page is None:
+                continue
+            translated = next(e for e in translated_page.exercises if e.section == section)
+            check_parity(original, translated, f"{docs}/{original_page.src_uri}", f"{docs}/{translated_page.src_uri}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -11,17 +12,34 @@ from enum import Enum
 TRUE_CODE = "Y"
 FALSE_CODE = "N"
 
+# What a short answer ignores: exactly the characters of JavaScript's `\s` (ECMAScript 2016
+# and later), written out so that Python and quiz.js remove the same set whatever Unicode
+# version either of them follows.  tests/test_quiz_browser.py compares the two.
+WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+_WHITESPACE = re.compile(f"[{WHITESPACE}]+")
+QUOTES = "\"'"
+
 
 class QuestionKind(Enum):
     TRUE_FALSE = "true-false"
     SINGLE = "single"
     MULTIPLE = "multiple"
+    SHORT_ANSWER = "short-answer"
 
     @property
     def label(self) -> str:
         """For error messages, in both languages since authors write both."""
         return {"true-false": "true/false （判断题）", "single": "single-choice （单选题）",
-                "multiple": "multiple-choice （多选题）"}[self.value]
+                "multiple": "multiple-choice （多选题）", "short-answer": "short-answer （填空题）"}[self.value]
+
+
+def normalise_answer(text: str) -> str:
+    """A short answer as it is compared: all whitespace removed, then one pair of matching
+    surrounding `"` or `'`.  Letter case counts.  quiz.js has the same function."""
+    text = _WHITESPACE.sub("", text)
+    if len(text) >= 2 and text[0] in QUOTES and text[-1] == text[0]:
+        text = text[1:-1]
+    return text
 
 
 @dataclass(frozen=True)
@@ -34,7 +52,9 @@ class Option:
 class Question:
     number: int
     kind: QuestionKind
-    text: str  # inline Markdown, as written
+    # Block Markdown: the text after the type marker, then the lines that continue it with the
+    # indentation of the list item removed (so a fenced block in it stays a fenced block).
+    text: str
     options: tuple[Option, ...]
     line: int  # 1-based line in the source text, for error messages
 
@@ -46,15 +66,26 @@ class Question:
 @dataclass(frozen=True)
 class Answer:
     number: int
-    key: str  # "Y" / "N" for true/false, else the correct letters in order, e.g. "ABC"
-    explanation: str  # inline Markdown, as written
+    # "Y" / "N" for true/false; the correct letters in order ("B", "ABC") for choice questions;
+    # for a short answer its key form as written between the backticks.
+    key: str
+    explanation: str  # block Markdown, as written
     line: int
+    # Short answers only: every accepted form as written, the key first.
+    accepted: tuple[str, ...] = ()
 
     @property
     def kind(self) -> QuestionKind:
+        if self.accepted:
+            return QuestionKind.SHORT_ANSWER
         if self.key in (TRUE_CODE, FALSE_CODE):
             return QuestionKind.TRUE_FALSE
         return QuestionKind.SINGLE if len(self.key) == 1 else QuestionKind.MULTIPLE
+
+    @property
+    def normalised(self) -> tuple[str, ...]:
+        """The accepted forms as compared, in the order written (short answers only)."""
+        return tuple(normalise_answer(form) for form in self.accepted)
 
 
 @dataclass(frozen=True)
@@ -76,7 +107,7 @@ class Item:
 
     @property
     def qid(self) -> str:
-        return question_id(self.section, self.question, self.answer.key)
+        return question_id(self.section, self.question, self.answer)
 
 
 @dataclass(frozen=True)
@@ -89,12 +120,19 @@ class Exercise:
         return tuple(item.qid for item in self.items)
 
 
-def question_id(section: str, question: Question, key: str) -> str:
+def question_id(section: str, question: Question, answer: Answer) -> str:
     """Stable across languages and copies; changes when the question's key or shape changes.
 
     Hashing the kind and option count with the key means that a rewritten question
-    does not inherit progress saved for the old one.
+    does not inherit progress saved for the old one.  A short answer's key is the set
+    of its normalised accepted forms (sorted; they hold no whitespace, so one per line
+    is unambiguous): the zh and en versions share progress even when they list the
+    forms in another order, and a changed form starts afresh.
     """
+    if question.kind is QuestionKind.SHORT_ANSWER:
+        key = "\n".join(sorted(set(answer.normalised)))
+    else:
+        key = answer.key
     shape = f"{question.kind.value}|{len(question.options)}|{key}"
     digest = hashlib.sha256(shape.encode("utf-8")).hexdigest()[:8]
     return f"{section}-{question.number}-{digest}"

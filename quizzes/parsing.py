@@ -11,18 +11,22 @@ import re
 from dataclasses import dataclass, field
 
 from .errors import ExerciseError
-from .model import FALSE_CODE, TRUE_CODE, Answer, Option, Question, QuestionBlock, QuestionKind
+from .model import FALSE_CODE, TRUE_CODE, Answer, Option, Question, QuestionBlock, QuestionKind, normalise_answer
 
 KIND_MARKERS = {
     "判断题": QuestionKind.TRUE_FALSE,
     "单选题": QuestionKind.SINGLE,
     "多选题": QuestionKind.MULTIPLE,
+    "填空题": QuestionKind.SHORT_ANSWER,
     # English markers are compared case-insensitively.
     "true/false": QuestionKind.TRUE_FALSE,
     "single choice": QuestionKind.SINGLE,
     "multiple choice": QuestionKind.MULTIPLE,
+    "short answer": QuestionKind.SHORT_ANSWER,
 }
-MARKER_FORMS = "（判断题） （单选题） （多选题） (True/False) (Single choice) (Multiple choice)"
+MARKER_FORMS = (
+    "（判断题） （单选题） （多选题） （填空题） (True/False) (Single choice) (Multiple choice) (Short answer)"
+)
 QUESTION_FORM = "a line such as `1. （判断题）…` or `1. (True/False) …`, numbered 1, 2, 3… with a space after the dot"
 OPTION_FORM = "option lines `A. …`, `B. …` (indented, or as nested bullets `   - A. …`), in order from A"
 MAX_OPTION = "H"
@@ -31,24 +35,45 @@ TRUE_FORMS = ("√", "✓", "✔", "对", "正确", "True")
 FALSE_FORMS = ("×", "✗", "✘", "✕", "错", "错误", "False")
 KEY_FORMS = (
     "√ or × (also ✓ ✔ 对 正确 True / ✗ ✘ ✕ 错 错误 False) for (判断题); one letter such as `B` for (单选题); "
-    "two or more letters such as `A、B、C`, `A, B, C`, `A,B,C` or `A，B，C` for (多选题)"
+    "two or more letters such as `A、B、C`, `A, B, C`, `A,B,C` or `A，B，C` for (多选题); "
+    "the answer in backticks such as `--enable_autofuse=true` for (填空题)"
 )
-ENTRY_FORM = "`N. <answer>` on one line, `解析：…` or `Explanation: …` on the next, and a blank line before the next entry"
+SHORT_KEY_FORM = (
+    "the answer as one code span, as in `4. `--enable_autofuse=true``; more accepted forms go on the next line, "
+    "as in `也接受：`…`、`…`` (English: `Also accepted: `…`, `…``)"
+)
+ALSO_FORM = (
+    "`也接受：` or `Also accepted:` followed by one or more code spans, as in `也接受：`a`、`b``, "
+    "right after the key line of a short answer"
+)
+ENTRY_FORM = (
+    "`N. <answer>` on one line, `解析：…` or `Explanation: …` on the next (for a short answer, an optional "
+    "`也接受：…` / `Also accepted: …` line between them), and a blank line before the next entry"
+)
 
 # Up to three spaces of indentation, like a Markdown list item; the space after the dot is required
 # because without it Markdown renders no list.
-_QUESTION = re.compile(r"^ {0,3}(?P<number>\d{1,3})\.[ \t]+(?P<rest>.*)$")
+_QUESTION = re.compile(r"^(?P<number_at> {0,3})(?P<number>\d{1,3})\.(?P<gap>[ \t]+)(?P<rest>.*)$")
 _MARKER = re.compile(r"^[（(](?P<marker>[^（()）]{1,24})[）)][ \t]*(?P<text>.*)$")
+_MARKER_HEAD = re.compile(r"^[（(](?P<marker>[^（()）]{1,24})[）)]")
 # A line that was meant as a question but is not in the accepted form ("1.（判断题）", "1、（单选题）").
 _QUESTION_NEAR_MISS = re.compile(
-    r"^[ \t]*\d{1,3}[ \t]*[.．、]?[ \t]*[（(][ \t]*(判断题|单选题|多选题|true/false|single choice|multiple choice)",
+    r"^[ \t]*\d{1,3}[ \t]*[.．、]?[ \t]*[（(][ \t]*"
+    r"(判断题|单选题|多选题|填空题|true/false|single choice|multiple choice|short answer)",
     re.IGNORECASE,
 )
 _OPTION = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?(?P<letter>[A-Z])(?:\.[ \t]+|．[ \t]*)(?P<text>\S.*)$")
+# Lines that start a Markdown block even straight after a paragraph line: indented less than the
+# question's text, one of these ends the list item, and with it the question list.
+_BLOCK_START = re.compile(r"^[ \t]*(?:[-*+](?:[ \t]|$)|`{3,}|~{3,}|>|#{1,6}(?:[ \t]|$))")
+_FENCE_OPEN = re.compile(r"^ {0,3}(?P<fence>`{3,}(?=[^`]*$)|~{3,})")
+_ANY_FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
 
 _ANSWER_HEAD = re.compile(r"^[ \t]*(?P<number>\d{1,3})[ \t]*[.．][ \t]*(?P<key>.*?)[ \t]*$")
 _EXPLANATION = re.compile(r"^[ \t]*(?:解析|Explanation)[ \t]*[:：][ \t]*(?P<text>.*?)[ \t]*$", re.IGNORECASE)
+_ALSO = re.compile(r"^[ \t]*(?:也接受|Also accepted)[ \t]*[:：][ \t]*(?P<forms>.*?)[ \t]*$", re.IGNORECASE)
 _LETTER_KEY = re.compile(r"^[A-Z](?:[ \t]*[、,，][ \t]*[A-Z])*$")
+_BACKTICKS = re.compile(r"`+")
 
 
 def split_lines(text: str) -> list[str]:
@@ -62,9 +87,22 @@ def kind_of(marker: str) -> QuestionKind | None:
 
 
 def starts_with_kind_marker(text: str) -> bool:
-    """True for the text of a rendered question, e.g. "（单选题）Which…"."""
-    marker = _MARKER.match(text.strip())
+    """True for the text of a rendered question, e.g. "（单选题）Which…", however many lines
+    follow it (its options, a code block)."""
+    marker = _MARKER_HEAD.match(text.lstrip())
     return bool(marker and kind_of(marker["marker"]))
+
+
+def _indent(line: str) -> int:
+    """Columns of leading whitespace, a tab advancing to the next multiple of four (CommonMark)."""
+    return len(line[: len(line) - len(line.lstrip(" \t"))].expandtabs(4))
+
+
+def _dedent(line: str, columns: int) -> str:
+    """The line without up to `columns` columns of indentation, and without trailing whitespace."""
+    body = line.lstrip(" \t")
+    width = len(line[: len(line) - len(body)].expandtabs(4))
+    return (" " * max(width - columns, 0) + body).rstrip()
 
 
 # ---------------------------------------------------------------------------
@@ -72,21 +110,37 @@ def starts_with_kind_marker(text: str) -> bool:
 
 
 @dataclass
+class _Fence:
+    char: str
+    length: int
+    line_index: int
+    line: str
+
+    def closed_by(self, text: str) -> bool:
+        closing = re.match(r"^ {0,3}(`{3,}|~{3,})[ \t]*$", text)
+        return bool(closing and closing[1][0] == self.char and len(closing[1]) >= self.length)
+
+
+@dataclass
 class _Draft:
     number: int
     kind: QuestionKind
     line_index: int
+    indent: int  # the column the question's text starts at: continuation lines sit there or deeper
     text: list[str]
     options: list[list[str]] = field(default_factory=list)  # [letter, text lines...]
+    fence: _Fence | None = None  # a fenced block of the question text, still open
 
     def question(self, source: str) -> Question:
+        if self.fence:
+            raise _unclosed_fence(self, source)
         text = "\n".join(self.text).strip()
         if not text:
             raise ExerciseError(
                 source, "the question has a type marker but no text", question=self.number,
                 line_number=self.line_index + 1, expected=QUESTION_FORM,
             )
-        if self.kind is not QuestionKind.TRUE_FALSE and len(self.options) < 2:
+        if self.kind in (QuestionKind.SINGLE, QuestionKind.MULTIPLE) and len(self.options) < 2:
             found = "one option" if self.options else "no options"
             raise ExerciseError(
                 source, f"a {self.kind.label} question needs at least two options; found {found}",
@@ -101,52 +155,80 @@ def parse_questions(text: str, source: str) -> QuestionBlock | None:
 
     Returns None when the text has no question with a type marker.  The list starts
     at the first such question and ends at the first unindented line after a blank
-    line (Markdown's own rule); the text around it is left to the page.
+    line (Markdown's own rule); the text around it is left to the page.  A question's
+    text goes on over the lines indented to where its text starts (blank lines and
+    fenced blocks included), as in a Markdown list item.
     """
     lines = split_lines(text)
-    start = _first_question(lines, source)
+    fenced = _fenced_lines(lines)
+    start = _first_question(lines, fenced, source)
     if start is None:
         return None
     questions: list[Question] = []
     draft: _Draft | None = None
     last = start
-    previous_blank = False
+    blanks = 0
     for index in range(start, len(lines)):
         line = lines[index]
         if not line.strip():
-            previous_blank = True
+            blanks += 1
             continue
-        indented = line[0] in " \t"
-        heading = _QUESTION.match(line)
-        option = _OPTION.match(line)
-        if not heading and _QUESTION_NEAR_MISS.match(line):
-            raise _near_miss(index, line, source)
-        if heading:
-            if draft:
-                questions.append(draft.question(source))
-            draft = _start_question(heading, index, line, len(questions) + 1, source)
-        elif option and (indented or not previous_blank):
-            _add_option(draft, option, index, line, source)
-        elif indented or not previous_blank:
-            # A wrapped line (indented, or Markdown's lazy continuation) belongs to what precedes it.
-            target = draft.options[-1] if draft.options else draft.text
-            target.append(line.strip())
+        if draft and draft.fence:
+            _continue_fence(draft, index, line, blanks, source)
         else:
-            break
+            heading = _QUESTION.match(line)
+            if heading and draft and _indent(line) >= draft.indent and not _typed(heading):
+                heading = None  # a numbered list inside the question's text
+            if not heading and _QUESTION_NEAR_MISS.match(line):
+                raise _near_miss(index, line, source)
+            if heading:
+                if draft:
+                    questions.append(draft.question(source))
+                draft = _start_question(heading, index, line, len(questions) + 1, source)
+            elif blanks and _indent(line) == 0:
+                break
+            else:
+                _continue_question(draft, index, line, blanks, source)
         last = index
-        previous_blank = False
+        blanks = 0
     questions.append(draft.question(source))
-    _reject_stray_questions(lines, last + 1, source)
+    _reject_stray_questions(lines, fenced, last + 1, source)
     return QuestionBlock(tuple(questions), start, last + 1)
 
 
-def _first_question(lines: list[str], source: str) -> int | None:
+def _typed(heading: re.Match) -> bool:
+    marker = _MARKER.match(heading["rest"].strip())
+    return bool(marker and kind_of(marker["marker"]))
+
+
+def _fenced_lines(lines: list[str]) -> set[int]:
+    """Lines inside fenced code blocks (the fences included), at any indentation.
+
+    Used outside the question list only, to skip code that shows an exercise as an
+    example; inside the list, the question's own indentation decides.
+    """
+    inside: set[int] = set()
+    fence = None
     for index, line in enumerate(lines):
+        found = _ANY_FENCE.match(line)
+        if fence is None and found:
+            fence = found["fence"]
+            inside.add(index)
+        elif fence is not None:
+            inside.add(index)
+            if found and found["fence"][0] == fence[0] and len(found["fence"]) >= len(fence) \
+                    and not line.strip().strip(fence[0]):
+                fence = None
+    return inside
+
+
+def _first_question(lines: list[str], fenced: set[int], source: str) -> int | None:
+    for index, line in enumerate(lines):
+        if index in fenced:
+            continue
         heading = _QUESTION.match(line)
-        if heading:
-            marker = _MARKER.match(heading["rest"].strip())
-            if marker and kind_of(marker["marker"]):
-                return index
+        if heading and _typed(heading):
+            return index
         if _QUESTION_NEAR_MISS.match(line):
             raise _near_miss(index, line, source)
     return None
@@ -174,7 +256,63 @@ def _start_question(heading: re.Match, index: int, line: str, expected_number: i
             source, f"question number {number} {problem}; questions are numbered 1, 2, 3… in order",
             question=number, line_number=index + 1, line=line, expected=f"question {expected_number} here",
         )
-    return _Draft(number, kind, index, [marker["text"]])
+    # CommonMark: the text starts after the number, the dot and 1 to 4 spaces (5 or more count as 1).
+    head = len(heading["number_at"]) + len(heading["number"]) + 1
+    gap = len(line[: heading.start("rest")].expandtabs(4)) - head
+    return _Draft(number, kind, index, head + (gap if gap <= 4 else 1), [marker["text"]])
+
+
+def _continue_question(draft: _Draft, index: int, line: str, blanks: int, source: str) -> None:
+    """A line after the question's first: more text, an option, or more of the last option."""
+    indent = _indent(line)
+    # After a blank line only indented lines stay in the list item; straight after a text line,
+    # so does any line (Markdown's lazy continuation) except one that starts a block of its own.
+    if indent < draft.indent and (blanks or _BLOCK_START.match(line)):
+        raise ExerciseError(
+            source, f"this line is indented {indent} spaces, less than the {draft.indent} at which the question's "
+            "text starts, so Markdown ends the question list here",
+            question=draft.number, line_number=index + 1, line=line,
+            expected=f"lines that belong to question {draft.number} indented by {draft.indent} spaces or more",
+        )
+    option = _OPTION.match(line)
+    if option:
+        _add_option(draft, option, index, line, source)
+    elif draft.options:
+        if _FENCE_OPEN.match(_dedent(line, draft.indent)):
+            raise ExerciseError(
+                source, "a code block after the options would be read as part of the last option",
+                question=draft.number, line_number=index + 1, line=line,
+                expected="the code block in the question's text, above its options",
+            )
+        # A wrapped option: one paragraph of inline Markdown.
+        draft.options[-1].append(line.strip())
+    else:
+        text = _dedent(line, draft.indent)
+        draft.text.extend([""] * blanks)
+        draft.text.append(text)
+        opening = _FENCE_OPEN.match(text)
+        if opening:
+            draft.fence = _Fence(opening["fence"][0], len(opening["fence"]), index, line)
+
+
+def _continue_fence(draft: _Draft, index: int, line: str, blanks: int, source: str) -> None:
+    """A line inside a fenced block of the question's text: kept as written, up to its closing fence."""
+    if _indent(line) < draft.indent:
+        raise _unclosed_fence(draft, source)
+    text = _dedent(line, draft.indent)
+    draft.text.extend([""] * blanks)
+    draft.text.append(text)
+    if draft.fence.closed_by(text):
+        draft.fence = None
+
+
+def _unclosed_fence(draft: _Draft, source: str) -> ExerciseError:
+    return ExerciseError(
+        source, "the code block that opens here is not closed inside the question", question=draft.number,
+        line_number=draft.fence.line_index + 1, line=draft.fence.line,
+        expected=f"a closing {draft.fence.char * draft.fence.length} line, indented like the opening one, "
+        f"before the text that follows question {draft.number}",
+    )
 
 
 def _add_option(draft: _Draft, option: re.Match, index: int, line: str, source: str) -> None:
@@ -183,6 +321,13 @@ def _add_option(draft: _Draft, option: re.Match, index: int, line: str, source: 
         raise ExerciseError(
             source, "a true/false question takes no options", question=draft.number,
             line_number=index + 1, line=line, expected="（单选题）/(Single choice) or （多选题）/(Multiple choice) for a question with options",
+        )
+    if draft.kind is QuestionKind.SHORT_ANSWER:
+        raise ExerciseError(
+            source, "a short-answer question takes no options: the reader types the answer", question=draft.number,
+            line_number=index + 1, line=line,
+            expected="（单选题）/(Single choice) or （多选题）/(Multiple choice) for a question with options; "
+            "text that only looks like an option goes in a code block",
         )
     expected = chr(ord("A") + len(draft.options))
     if letter != expected or letter > MAX_OPTION:
@@ -197,14 +342,15 @@ def _add_option(draft: _Draft, option: re.Match, index: int, line: str, source: 
     draft.options.append([letter, option["text"]])
 
 
-def _reject_stray_questions(lines: list[str], after: int, source: str) -> None:
+def _reject_stray_questions(lines: list[str], fenced: set[int], after: int, source: str) -> None:
     """A typed question after the list has ended would silently fall out of the quiz."""
     for index in range(after, len(lines)):
+        if index in fenced:
+            continue
         heading = _QUESTION.match(lines[index])
-        marker = _MARKER.match(heading["rest"].strip()) if heading else None
         if not heading and _QUESTION_NEAR_MISS.match(lines[index]):
             raise _near_miss(index, lines[index], source)
-        if marker and kind_of(marker["marker"]):
+        if heading and _typed(heading):
             raise ExerciseError(
                 source, "this question is separated from the question list by unindented text",
                 question=int(heading["number"]), line_number=index + 1,
@@ -227,6 +373,80 @@ def parse_key(raw: str) -> str | None:
         if len(set(letters)) == len(letters) and max(letters) <= MAX_OPTION:
             return "".join(sorted(letters))
     return None
+
+
+@dataclass(frozen=True)
+class _Span:
+    start: int
+    end: int
+    content: str
+
+
+def code_spans(text: str) -> list[_Span] | None:
+    """The CommonMark code spans of one line, or None when a run of backticks is left open.
+
+    A span opens with a run of backticks and closes with the next run of the same length;
+    one space is dropped from each end of its content when both ends have one (so that
+    `` `a` `` can hold a backtick).
+    """
+    spans = []
+    position = 0
+    while True:
+        opening = _BACKTICKS.search(text, position)
+        if opening is None:
+            return spans
+        run = len(opening[0])
+        closing = next((m for m in _BACKTICKS.finditer(text, opening.end()) if len(m[0]) == run), None)
+        if closing is None:
+            return None
+        content = text[opening.end() : closing.start()]
+        if len(content) >= 2 and content[0] == content[-1] == " " and content.strip(" "):
+            content = content[1:-1]
+        spans.append(_Span(opening.start(), closing.end(), content))
+        position = closing.end()
+
+
+def _short_key(raw: str, number: int, line_index: int, line: str, source: str) -> str:
+    spans = code_spans(raw)
+    if raw.strip("`") == "":
+        problem = "the short-answer key is an empty code span"
+    elif spans is None:
+        problem = "a backtick of the short-answer key is not closed"
+    elif len(spans) != 1 or spans[0].start != 0 or spans[0].end != len(raw):
+        problem = "a short-answer key is one code span with nothing else on the line"
+    elif not normalise_answer(spans[0].content):
+        problem = "the short-answer key is an empty code span"
+    else:
+        return spans[0].content
+    raise ExerciseError(source, problem, question=number, line_number=line_index + 1, line=line, expected=SHORT_KEY_FORM)
+
+
+def _also_accepted(raw: str, number: int, line_index: int, line: str, source: str) -> list[str]:
+    spans = code_spans(raw)
+    if spans is None:
+        problem = "a backtick on the line of other accepted forms is not closed"
+    elif not spans:
+        problem = "the line of other accepted forms lists no code span"
+    elif raw[: spans[0].start].strip() or raw[spans[-1].end :].strip():
+        problem = "the line of other accepted forms has text before its first or after its last code span"
+    elif any(not normalise_answer(span.content) for span in spans):
+        problem = "an accepted form is an empty code span"
+    else:
+        return [span.content for span in spans]
+    raise ExerciseError(source, problem, question=number, line_number=line_index + 1, line=line, expected=ALSO_FORM)
+
+
+def _check_forms(forms: list[str], number: int, line_index: int, line: str, source: str) -> None:
+    seen: dict[str, str] = {}
+    for form in forms:
+        normalised = normalise_answer(form)
+        if normalised in seen:
+            raise ExerciseError(
+                source, f"`{form}` is the same answer as `{seen[normalised]}` once whitespace and surrounding quotes "
+                "are removed", question=number, line_number=line_index + 1, line=line,
+                expected="each accepted form once; whitespace and one pair of surrounding quotes are ignored anyway",
+            )
+        seen[normalised] = form
 
 
 def parse_answers(text: str, source: str) -> tuple[Answer, ...]:
@@ -261,6 +481,16 @@ def _groups(lines: list[str]) -> list[list[int]]:
     return groups
 
 
+def _starts_entry(line: str) -> int | None:
+    """The number, when the line is an answer line in an accepted form."""
+    head = _ANSWER_HEAD.match(line)
+    if not head:
+        return None
+    key = head["key"]
+    accepted = parse_key(key) if not key.startswith("`") else (code_spans(key) or None)
+    return int(head["number"]) if accepted else None
+
+
 def _parse_entry(lines: list[str], group: list[int], source: str) -> Answer:
     first, *rest = group
     head = _ANSWER_HEAD.match(lines[first])
@@ -270,26 +500,49 @@ def _parse_entry(lines: list[str], group: list[int], source: str) -> Answer:
             line_number=first + 1, line=lines[first], expected=ENTRY_FORM,
         )
     number = int(head["number"])
-    key = parse_key(head["key"])
-    if key is None:
-        raise ExerciseError(
-            source, f"{head['key']!r} is not an accepted answer", question=number,
-            line_number=first + 1, line=lines[first], expected=KEY_FORMS,
-        )
+    accepted: list[str] = []
+    if head["key"].startswith("`"):
+        key = _short_key(head["key"], number, first, lines[first], source)
+        accepted.append(key)
+        also = _ALSO.match(lines[rest[0]]) if rest else None
+        if also:
+            accepted.extend(_also_accepted(also["forms"], number, rest[0], lines[rest[0]], source))
+            _check_forms(accepted, number, rest[0], lines[rest[0]], source)
+            rest = rest[1:]
+    else:
+        key = parse_key(head["key"])
+        if key is None:
+            raise ExerciseError(
+                source, f"{head['key']!r} is not an accepted answer", question=number,
+                line_number=first + 1, line=lines[first], expected=KEY_FORMS,
+            )
     explanation = _EXPLANATION.match(lines[rest[0]]) if rest else None
     if not explanation or not explanation["text"]:
-        bad = rest[0] if rest else first
+        bad = rest[0] if rest else group[len(group) - len(rest) - 1]
+        if rest and _ALSO.match(lines[bad]):
+            raise _misplaced_also(number, bad, lines[bad], accepted, source)
         raise ExerciseError(
             source, "the answer needs an explanation on the next line", question=number,
             line_number=bad + 1, line=lines[bad], expected="`解析：…` or `Explanation: …` right after the answer line",
         )
     text = [explanation["text"]]
     for index in rest[1:]:
-        follow = _ANSWER_HEAD.match(lines[index])
-        if follow and parse_key(follow["key"]):
+        follow = _starts_entry(lines[index])
+        if follow is not None:
             raise ExerciseError(
-                source, "a new entry starts without a blank line before it", question=int(follow["number"]),
+                source, "a new entry starts without a blank line before it", question=follow,
                 line_number=index + 1, line=lines[index], expected=ENTRY_FORM,
             )
-        text.append(lines[index].strip())
-    return Answer(number, key, "\n".join(text), first + 1)
+        if _ALSO.match(lines[index]):
+            raise _misplaced_also(number, index, lines[index], accepted, source)
+        text.append(lines[index].rstrip())
+    return Answer(number, key, "\n".join(text), first + 1, tuple(accepted))
+
+
+def _misplaced_also(number: int, index: int, line: str, accepted: list[str], source: str) -> ExerciseError:
+    if accepted:
+        problem, expected = "other accepted forms go on one line, right after the key line and before the explanation", ALSO_FORM
+    else:
+        problem = "only a short-answer entry takes other accepted forms"
+        expected = "a short-answer question (（填空题）/(Short answer)) with its key in backticks, or no such line"
+    return ExerciseError(source, problem, question=number, line_number=index + 1, line=line, expected=expected)

@@ -5,6 +5,8 @@
   "use strict";
 
   var PREFIX = "autofuse-quiz:";
+  // A choice answer: Y or N, or letters A-H in order, each once.
+  var CHOICE = /^(?:[YN]|(?=.)A?B?C?D?E?F?G?H?)$/;
   // This visit's answers; used alone when localStorage is unavailable (blocked, private mode, full).
   var memory = {};
   var storage = null;
@@ -16,14 +18,34 @@
     storage = null;
   }
 
-  function read(id) {
-    var raw = null;
+  // A short answer as it is compared: all whitespace removed (the characters of \s, written
+  // out), then one pair of matching surrounding quotes; letter case counts. The same function
+  // as normalise_answer in quizzes/model.py; tests/test_quiz_browser.py runs both on one table.
+  function normalise(text) {
+    var squeezed = text.replace(/[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+/g, "");
+    var first = squeezed.charAt(0);
+    if (squeezed.length >= 2 && (first === '"' || first === "'") && squeezed.charAt(squeezed.length - 1) === first) {
+      return squeezed.slice(1, -1);
+    }
+    return squeezed;
+  }
+
+  function stored(id) {
     try {
-      raw = id in memory ? memory[id] : storage && storage.getItem(PREFIX + id);
-      var saved = raw && JSON.parse(raw);
+      return id in memory ? memory[id] : storage && storage.getItem(PREFIX + id);
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function read(id) {
+    try {
+      var saved = JSON.parse(stored(id));
       // Anything else under our key (hand-edited, another version's format) counts as unanswered.
-      // An answer is Y or N, or letters A-H in order, each once.
-      if (saved && /^(?:[YN]|(?=.)A?B?C?D?E?F?G?H?)$/.test(saved.a) && typeof saved.c === "boolean") return saved;
+      // An answer is a choice's letters or the text typed for a short answer.
+      if (saved && typeof saved.a === "string" && typeof saved.c === "boolean" && (CHOICE.test(saved.a) || normalise(saved.a))) {
+        return saved;
+      }
     } catch (e) {}
     return null;
   }
@@ -63,7 +85,13 @@
     var score = form.querySelector(".quiz-score");
     var retry = form.querySelector(".quiz-retry");
 
+    function isShort(question) {
+      return question.getAttribute("data-quiz-kind") === "short-answer";
+    }
+
+    // The letters chosen ("AC"), or the text typed for a short answer.
     function chosen(question) {
+      if (isShort(question)) return question.querySelector(".quiz-input").value;
       var answer = "";
       each(question, "input", function (input) {
         if (input.checked) answer += input.value;
@@ -71,36 +99,53 @@
       return answer;
     }
 
+    function mark(holder, className, glyph) {
+      holder.className = className;
+      holder.querySelector(".quiz-mark").textContent = glyph;
+    }
+
     function clear(question) {
       question.removeAttribute("data-quiz-result");
+      question.removeAttribute("data-quiz-graded");
       question.querySelector(".quiz-status").textContent = "";
       var explanation = question.querySelector(".quiz-explanation");
       explanation.hidden = true;
       explanation.textContent = "";
       each(question, ".quiz-option", function (option) {
-        option.className = "quiz-option";
-        option.querySelector(".quiz-mark").textContent = "";
+        mark(option, "quiz-option", "");
+      });
+      each(question, ".quiz-answer-field", function (field) {
+        mark(field, "quiz-answer-field", "");
       });
     }
 
     function grade(question, save) {
+      var short = isShort(question);
       var answer = chosen(question);
       var status = question.querySelector(".quiz-status");
-      if (!answer) {
+      if (short ? !normalise(answer) : !answer) {
         clear(question);
-        status.textContent = ui.choose;
+        status.textContent = short ? ui.type : ui.choose;
         return;
       }
       var key = question.getAttribute("data-quiz-key");
-      var correct = answer === key;
+      var correct;
+      if (short) {
+        correct = JSON.parse(key).indexOf(normalise(answer)) >= 0;
+        // What was checked: typing that changes it drops the verdict (see "input" below).
+        question.setAttribute("data-quiz-graded", normalise(answer));
+        mark(question.querySelector(".quiz-answer-field"), "quiz-answer-field " + (correct ? "quiz-right" : "quiz-wrong"),
+          correct ? "✓" : "✗");
+      } else {
+        correct = answer === key;
+        each(question, "input", function (input) {
+          var right = key.indexOf(input.value) >= 0;
+          var wrong = input.checked && !right;
+          mark(input.parentNode, "quiz-option" + (right ? " quiz-right" : wrong ? " quiz-wrong" : ""),
+            right ? "✓" : wrong ? "✗" : "");
+        });
+      }
       question.setAttribute("data-quiz-result", correct ? "correct" : "incorrect");
-      each(question, "input", function (input) {
-        var right = key.indexOf(input.value) >= 0;
-        var wrong = input.checked && !right;
-        var option = input.parentNode;
-        option.className = "quiz-option" + (right ? " quiz-right" : wrong ? " quiz-wrong" : "");
-        option.querySelector(".quiz-mark").textContent = right ? "✓" : wrong ? "✗" : "";
-      });
       status.textContent = correct ? ui.correct : fill(ui.incorrect, { answer: question.getAttribute("data-quiz-answer") });
       // The explanation lives once on the page, in the solution block; show a copy here.
       var solution = document.getElementById(question.getAttribute("data-quiz-solution"));
@@ -115,23 +160,33 @@
       updateScore();
     }
 
-    function restore(question) {
-      var saved = read(question.getAttribute("data-quiz-id"));
-      if (!saved) return;
+    // Does a saved answer fit this question? A choice must name its options (a radio group
+    // takes one); a short answer must have text.
+    function fits(question, saved) {
+      if (isShort(question)) return !!normalise(saved.a);
       var inputs = question.querySelectorAll("input");
       var matched = 0;
       Array.prototype.forEach.call(inputs, function (input) {
         if (saved.a.indexOf(input.value) >= 0) matched++;
       });
-      // A saved answer must fit this question's options (and a radio group takes one);
-      // one that does not is dropped, so the home page stops counting it too.
-      if (matched !== saved.a.length || (inputs[0].type === "radio" && matched !== 1)) {
-        write(question.getAttribute("data-quiz-id"), null);
+      return CHOICE.test(saved.a) && matched === saved.a.length && (inputs[0].type !== "radio" || matched === 1);
+    }
+
+    function restore(question) {
+      var id = question.getAttribute("data-quiz-id");
+      var saved = read(id);
+      if (!saved || !fits(question, saved)) {
+        // One that does not fit is dropped, so the home page stops counting it too.
+        if (stored(id)) write(id, null);
         return;
       }
-      Array.prototype.forEach.call(inputs, function (input) {
-        input.checked = saved.a.indexOf(input.value) >= 0;
-      });
+      if (isShort(question)) {
+        question.querySelector(".quiz-input").value = saved.a;
+      } else {
+        each(question, "input", function (input) {
+          input.checked = saved.a.indexOf(input.value) >= 0;
+        });
+      }
       grade(question, false);
     }
 
@@ -141,8 +196,14 @@
       score.textContent = answered ? fill(ui.score, { correct: correct, total: questions.length }) : "";
     }
 
+    function drop(question) {
+      clear(question);
+      write(question.getAttribute("data-quiz-id"), null);
+      updateScore();
+    }
+
     each(form, ".quiz-question", function (question) {
-      var multiple = question.getAttribute("data-quiz-kind") === "multiple";
+      var kind = question.getAttribute("data-quiz-kind");
       var check = question.querySelector(".quiz-check");
       if (check) {
         check.hidden = false;
@@ -151,13 +212,19 @@
         });
       }
       question.addEventListener("change", function () {
-        if (!multiple) return grade(question, true);
+        // A short answer is checked by its button or Enter only, never on typing or leaving the box.
+        if (kind === "short-answer") return;
+        if (kind !== "multiple") return grade(question, true);
         // A changed selection is not checked yet: drop the old verdict rather than show a stale one.
-        clear(question);
-        write(question.getAttribute("data-quiz-id"), null);
-        updateScore();
+        drop(question);
+      });
+      question.addEventListener("input", function (event) {
+        if (kind !== "short-answer" || !question.hasAttribute("data-quiz-result")) return;
+        if (normalise(event.target.value) !== question.getAttribute("data-quiz-graded")) drop(question);
       });
       question.addEventListener("keydown", function (event) {
+        // Enter that confirms an input method's composition (pinyin) is not a check.
+        if (event.isComposing || event.keyCode === 229) return;
         if (event.key === "Enter" && event.target.tagName === "INPUT") {
           event.preventDefault();
           grade(question, true);
@@ -173,7 +240,8 @@
     retry.addEventListener("click", function () {
       each(form, ".quiz-question", function (question) {
         each(question, "input", function (input) {
-          input.checked = false;
+          if (input.type === "text") input.value = "";
+          else input.checked = false;
         });
         clear(question);
         write(question.getAttribute("data-quiz-id"), null);

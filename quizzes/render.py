@@ -1,7 +1,8 @@
 """HTML for the quiz form, the solution blocks and the course-progress panel.
 
-Every piece of author text goes through render_inline (raw HTML escaped) and every
-attribute through html.escape, so nothing an author writes becomes markup.
+Every piece of author text goes through markup.py (Markdown rendered, raw HTML escaped)
+or html.escape, and every attribute through html.escape, so nothing an author writes
+becomes markup.
 The output is deterministic, one block per line, so the tests compare it exactly.
 """
 
@@ -12,7 +13,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .inline import render_inline
+from .markup import render_inline, render_lead
 from .model import FALSE_CODE, TRUE_CODE, Exercise, Item, QuestionKind
 from .strings import PROGRESS_SCRIPT_UI, QUIZ_SCRIPT_UI, UI, answer_text
 
@@ -56,29 +57,50 @@ def render_quiz_form(exercise: Exercise, language: str) -> str:
 
 def _render_question(item: Item, language: str) -> list[str]:
     ui = UI[language]
-    question = item.question
+    question, answer = item.question, item.answer
     name = f"quiz-{item.section}-{question.number}"
+    short = question.kind is QuestionKind.SHORT_ANSWER
+    # A short answer's key is the list of its normalised forms, which the script compares with
+    # the reader's normalised text; the other kinds' keys are input values ("Y", "AC").
+    key = json.dumps(answer.normalised, ensure_ascii=False, separators=(",", ":")) if short else answer.key
+    lead, body = render_lead(question.text)
+    # <legend> takes phrasing content only, and names the group: the number, the kind and the
+    # question's first paragraph.  Blocks after it (a log excerpt, a list) follow the legend.
+    text = f' <span class="quiz-text">{lead}</span>' if lead else ""
     lines = [
         f'<fieldset class="quiz-question" data-quiz-id="{_attr(item.qid)}" data-quiz-kind="{question.kind.value}" '
-        f'data-quiz-key="{item.answer.key}" data-quiz-answer="{_attr(answer_text(item.answer.key, language))}" '
+        f'data-quiz-key="{_attr(key)}" data-quiz-answer="{_attr(answer_text(answer, language))}" '
         f'data-quiz-solution="{_attr(solution_id(item))}">',
         f'<legend><span class="quiz-number">{question.number}.</span> '
-        f'<span class="quiz-kind">{ui[question.kind]}</span> '
-        f'<span class="quiz-text">{render_inline(question.text)}</span></legend>',
+        f'<span class="quiz-kind">{ui[question.kind]}</span>{text}</legend>',
     ]
-    if question.kind is QuestionKind.TRUE_FALSE:
-        choices = [(code, "", ui[code]) for code in (TRUE_CODE, FALSE_CODE)]
-    else:
-        choices = [(o.letter, f'<span class="quiz-letter">{o.letter}.</span> ', render_inline(o.text)) for o in question.options]
-    input_type = INPUT_TYPE[question.kind]
-    for value, letter, text in choices:
+    if body:
+        lines.append(f'<div class="quiz-body">\n{body}\n</div>')
+    if short:
+        field = f"quiz-input-{item.section}-{question.number}"
         lines.append(
-            f'<label class="quiz-option"><input type="{input_type}" name="{_attr(name)}" value="{value}"> '
-            f'{letter}<span class="quiz-option-text">{text}</span>'
-            '<span class="quiz-mark" aria-hidden="true"></span></label>'
+            f'<div class="quiz-answer"><label class="quiz-answer-label" for="{_attr(field)}">{ui["your_answer"]}</label> '
+            f'<span class="quiz-answer-field"><input type="text" class="quiz-input" id="{_attr(field)}" name="{_attr(name)}" '
+            'autocomplete="off" autocapitalize="off" autocorrect="off" spellcheck="false">'
+            '<span class="quiz-mark" aria-hidden="true"></span></span> '
+            f'<button type="button" class="quiz-check" hidden>{ui["check"]}</button></div>'
         )
-    if question.kind is QuestionKind.MULTIPLE:
-        lines.append(f'<button type="button" class="quiz-check" hidden>{ui["check"]}</button>')
+    else:
+        if question.kind is QuestionKind.TRUE_FALSE:
+            choices = [(code, "", ui[code]) for code in (TRUE_CODE, FALSE_CODE)]
+        else:
+            choices = [
+                (o.letter, f'<span class="quiz-letter">{o.letter}.</span> ', render_inline(o.text)) for o in question.options
+            ]
+        input_type = INPUT_TYPE[question.kind]
+        for value, letter, option_text in choices:
+            lines.append(
+                f'<label class="quiz-option"><input type="{input_type}" name="{_attr(name)}" value="{value}"> '
+                f'{letter}<span class="quiz-option-text">{option_text}</span>'
+                '<span class="quiz-mark" aria-hidden="true"></span></label>'
+            )
+        if question.kind is QuestionKind.MULTIPLE:
+            lines.append(f'<button type="button" class="quiz-check" hidden>{ui["check"]}</button>')
     lines.append('<p class="quiz-status" aria-live="polite"></p>')
     lines.append('<div class="quiz-explanation" hidden></div>')
     lines.append("</fieldset>")
@@ -90,19 +112,29 @@ def render_solutions(exercise: Exercise, language: str) -> str:
     ui = UI[language]
     lines = [f'<div class="quiz-solutions" data-search-exclude role="group" aria-label="{ui["solutions"]}">']
     for item in exercise.items:
-        lines.extend(
-            [
-                f'<details class="quiz-solution" id="{_attr(solution_id(item))}">',
-                f"<summary>{ui['summary'].format(n=item.question.number)}</summary>",
+        answer = item.answer
+        lines.append(f'<details class="quiz-solution" id="{_attr(solution_id(item))}">')
+        lines.append(f"<summary>{ui['summary'].format(n=item.question.number)}</summary>")
+        if answer.kind is QuestionKind.SHORT_ANSWER:
+            lines.append(f'<p class="quiz-solution-answer"><strong>{ui["answer"]}</strong>{_code(answer.key)}</p>')
+            if len(answer.accepted) > 1:
+                others = ui["form_separator"].join(_code(form) for form in answer.accepted[1:])
+                lines.append(f'<p class="quiz-solution-accepted"><strong>{ui["also_accepted"]}</strong>{others}</p>')
+        else:
+            lines.append(
                 f'<p class="quiz-solution-answer"><strong>{ui["answer"]}</strong>'
-                f"{html.escape(answer_text(item.answer.key, language))}</p>",
-                f'<p class="quiz-solution-explanation"><strong>{ui["explanation"]}</strong>'
-                f'<span class="quiz-explanation-text">{render_inline(item.answer.explanation)}</span></p>',
-                "</details>",
-            ]
-        )
+                f"{html.escape(answer_text(answer, language))}</p>"
+            )
+        lead, body = render_lead(answer.explanation)
+        explanation = f'<div class="quiz-solution-explanation"><p><strong>{ui["explanation"]}</strong>{lead}</p>'
+        lines.append(f"{explanation}\n{body}\n</div>" if body else f"{explanation}</div>")
+        lines.append("</details>")
     lines.append("</div>")
     return "\n".join(lines)
+
+
+def _code(form: str) -> str:
+    return f"<code>{html.escape(form, quote=False)}</code>"
 
 
 def render_course_progress(sections: Sequence[ProgressSection], language: str) -> str:

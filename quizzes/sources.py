@@ -11,6 +11,7 @@ code fences; any other comment line that starts like one of ours is an error.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -32,15 +33,23 @@ _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _SECTION = re.compile(r"^[\w.-]+$")
 
 
-def page_language(name: str) -> str:
-    """'en' for `x.en.ipynb` / `x.en.txt`, else 'zh' (the default language)."""
+def answer_file_of(cell_source: str) -> str | None:
+    """The answer file an answer cell prints (`answer/01.02_answer.txt`), or None for any other cell."""
+    match = _ANSWER_CELL.match(cell_source.strip())
+    return match["path"] if match else None
+
+
+def page_language(name: str, languages: Sequence[str]) -> str:
+    """The suffix language of `x.en.ipynb` / `x.en.txt`; the default (`languages[0]`) without one."""
     parts = PurePosixPath(name).name.split(".")
-    return "en" if len(parts) >= 3 and parts[-2] == "en" else "zh"
+    return parts[-2] if len(parts) >= 3 and parts[-2] in languages[1:] else languages[0]
 
 
-def section_of(answer_path: PurePosixPath) -> str:
-    """`01.02_answer.en.txt` -> `01.02`: the zh and en versions share it, and progress with it."""
-    stem = answer_path.name.removesuffix(".txt").removesuffix(".en")
+def section_of(answer_path: PurePosixPath, languages: Sequence[str]) -> str:
+    """`01.02_answer.en.txt` -> `01.02`: every language's version shares it, and progress with it."""
+    stem = answer_path.name.removesuffix(".txt")
+    for language in languages[1:]:
+        stem = stem.removesuffix(f".{language}")
     return stem.removesuffix("_answer")
 
 
@@ -48,18 +57,20 @@ def section_of(answer_path: PurePosixPath) -> str:
 # Answer files
 
 
-def load_exercise(block: QuestionBlock, answer_ref: str, page_path: Path, docs_dir: Path, question_source: str) -> Exercise:
+def load_exercise(
+    block: QuestionBlock, answer_ref: str, page_path: Path, docs_dir: Path, question_source: str, languages: Sequence[str]
+) -> Exercise:
     """Read the answer file named by a cell or marker and pair it with the questions."""
     page_rel = _docs_relative(page_path, docs_dir)
     reference = PurePosixPath(answer_ref)
-    expected = "en" if page_language(page_path.name) == "en" else "zh"
+    expected = page_language(page_path.name, languages)
     if reference.is_absolute() or ".." in reference.parts:
         raise ExerciseError(page_rel, f"the answer file {answer_ref} must be a path below the page's folder",
                             expected="`answer/<section>_answer.txt`")
-    if page_language(reference.name) != expected:
-        wanted = "an `.en.txt` answer file" if expected == "en" else "an answer file without `.en`"
+    if page_language(reference.name, languages) != expected:
+        wanted = f"an `.{expected}.txt` answer file" if expected != languages[0] else "an answer file without a language suffix"
         raise ExerciseError(page_rel, f"the {expected} page refers to {answer_ref}", expected=wanted)
-    section = section_of(reference)
+    section = section_of(reference, languages)
     if not _SECTION.match(section):
         raise ExerciseError(page_rel, f"{answer_ref} does not name a section", expected="`answer/01.02_answer.txt`")
     answer_path = page_path.parent / reference
@@ -91,7 +102,7 @@ class NotebookExercise:
     question_count: int
 
 
-def notebook_exercises(notebook, page_path: Path, docs_dir: Path) -> tuple[NotebookExercise, ...]:
+def notebook_exercises(notebook, page_path: Path, docs_dir: Path, languages: Sequence[str]) -> tuple[NotebookExercise, ...]:
     """Every exercise of a notebook (nbformat v4 node), in order."""
     page_rel = _docs_relative(page_path, docs_dir)
     found = []
@@ -117,7 +128,7 @@ def notebook_exercises(notebook, page_path: Path, docs_dir: Path) -> tuple[Noteb
                                 expected="a Markdown cell with the numbered questions, e.g. `1. （判断题）…`, above it")
         _require_cell_id(cell, page_rel)
         question_cell, block = pending
-        exercise = load_exercise(block, match["path"], page_path, docs_dir, f"{page_rel} (cell {question_cell})")
+        exercise = load_exercise(block, match["path"], page_path, docs_dir, f"{page_rel} (cell {question_cell})", languages)
         found.append(NotebookExercise(exercise, question_cell, cell.get("id"), len(block.questions)))
         pending = None
     if pending is not None:
@@ -154,7 +165,7 @@ class MarkdownExercises:
     progress_lines: tuple[int, ...]
 
 
-def markdown_exercises(markdown: str, page_path: Path, docs_dir: Path) -> MarkdownExercises:
+def markdown_exercises(markdown: str, page_path: Path, docs_dir: Path, languages: Sequence[str]) -> MarkdownExercises:
     """The exercises and progress markers of a Markdown page (front matter already removed)."""
     page_rel = _docs_relative(page_path, docs_dir)
     lines = split_lines(markdown)
@@ -170,7 +181,7 @@ def markdown_exercises(markdown: str, page_path: Path, docs_dir: Path) -> Markdo
             if block is None:
                 raise ExerciseError(page_rel, "no question list above this marker", line_number=index + 1, line=line,
                                     expected="a numbered list of questions, e.g. `1. （判断题）…`, above the marker")
-            exercise = load_exercise(block, solutions["path"], page_path, docs_dir, page_rel)
+            exercise = load_exercise(block, solutions["path"], page_path, docs_dir, page_rel, languages)
             exercises.append(MarkdownExercise(exercise, block.start, block.end, index))
             region_start = index + 1
         elif _PROGRESS_MARKER.match(line):

@@ -1,9 +1,10 @@
 """Put rendered quiz HTML into a page's HTML, with an HTML parser (BeautifulSoup).
 
 Notebook pages: the exercise cell keeps its heading, intro and closing text; only
-its question list (the <ol> nbconvert made of it) becomes the form, and the
-`!cat` answer cell becomes the solution blocks.  Markdown pages: the hook left a
-slot comment where the list and the marker were; the slot becomes the HTML.
+its question list (the <ol> made of it) becomes the form, and the `!cat` answer
+cell becomes the solution blocks.  The caller finds the cells (it knows how the
+notebook was rendered).  Markdown pages: a slot comment was left where the list
+and the marker were; the slot becomes the HTML.
 """
 
 from __future__ import annotations
@@ -29,13 +30,13 @@ def slot_comment(kind: str, section: str) -> str:
     return f"<!-- {slot_text(kind, section)} -->"
 
 
-def replace_question_list(soup: BeautifulSoup, cell_id: str, form_html: str, question_count: int, where: str) -> None:
-    cell = _cell(soup, cell_id, where)
+def replace_question_list(cell: Tag, form_html: str, question_count: int, where: str) -> None:
+    """`cell` is the element of the exercise cell; `where` names it in messages."""
     lists = [ol for ol in cell.find_all("ol") if _is_question_list(ol)]
     rendered = sum(len(ol.find_all("li", recursive=False)) for ol in lists)
     if rendered != question_count:
         raise ExerciseError(
-            f"{where} (cell {cell_id})",
+            where,
             f"the page shows {rendered} questions in its numbered list, the parser found {question_count}",
             expected="the questions as one numbered Markdown list",
         )
@@ -44,10 +45,10 @@ def replace_question_list(soup: BeautifulSoup, cell_id: str, form_html: str, que
         extra.decompose()
 
 
-def replace_cell(soup: BeautifulSoup, cell_id: str, html: str, where: str) -> None:
-    cell = _cell(soup, cell_id, where)
+def replace_cell(cell: Tag, html: str) -> None:
+    """`cell` is the element of the answer cell."""
     # The wrapper id stays, so links to the cell keep working.
-    wrapper = soup.new_tag("div", attrs={"class": "quiz-cell", "id": cell["id"]})
+    wrapper = Tag(name="div", attrs={"class": "quiz-cell", "id": cell["id"]})
     wrapper.append(fragment(html))
     cell.replace_with(wrapper)
 
@@ -60,14 +61,6 @@ def replace_marker(soup: BeautifulSoup, text: str, html: str, where: str) -> Non
                             expected="the question list and the markers as top-level blocks, not inside another block")
     for comment in comments:
         comment.replace_with(fragment(html))
-
-
-def _cell(soup: BeautifulSoup, cell_id: str, where: str) -> Tag:
-    cell = soup.find(id=f"cell-id={cell_id}")
-    if cell is None:
-        raise ExerciseError(where, f"the rendered page has no cell {cell_id}",
-                            expected='nbconvert\'s cell wrapper with id="cell-id=<cell id>"')
-    return cell
 
 
 def _is_question_list(ol: Tag) -> bool:

@@ -6,7 +6,7 @@ The script has no strings of its own: the renderer hands it the ones it needs
 
 from __future__ import annotations
 
-from .model import FALSE_CODE, TRUE_CODE, QuestionKind
+from .model import FALSE_CODE, TRUE_CODE, Answer, QuestionKind
 
 LANGUAGES = ("zh", "en")
 
@@ -15,11 +15,15 @@ UI = {
         QuestionKind.TRUE_FALSE: "判断题",
         QuestionKind.SINGLE: "单选题",
         QuestionKind.MULTIPLE: "多选题",
+        QuestionKind.SHORT_ANSWER: "填空题",
         TRUE_CODE: "正确",
         FALSE_CODE: "错误",
         "letter_separator": "、",
+        "form_separator": "、",
         "summary": "第 {n} 题 · 查看答案",
         "answer": "答案：",
+        "also_accepted": "也接受：",
+        "your_answer": "你的答案",
         "explanation": "解析：",
         "solutions": "答案与解析",
         "check": "检查答案",
@@ -35,11 +39,15 @@ UI = {
         QuestionKind.TRUE_FALSE: "True/False",
         QuestionKind.SINGLE: "Single choice",
         QuestionKind.MULTIPLE: "Multiple choice",
+        QuestionKind.SHORT_ANSWER: "Short answer",
         TRUE_CODE: "True",
         FALSE_CODE: "False",
         "letter_separator": ", ",
+        "form_separator": ", ",
         "summary": "Question {n} · Show answer",
         "answer": "Answer: ",
+        "also_accepted": "Also accepted: ",
+        "your_answer": "Your answer",
         "explanation": "Explanation: ",
         "solutions": "Answers and explanations",
         "check": "Check answer",
@@ -59,12 +67,14 @@ QUIZ_SCRIPT_UI = {
         "correct": "✓ 回答正确",
         "incorrect": "✗ 回答错误。正确答案：{answer}",
         "choose": "请先选择答案。",
+        "type": "请先输入答案。",
         "score": "得分：{correct} / {total}",
     },
     "en": {
         "correct": "✓ Correct",
         "incorrect": "✗ Incorrect. Correct answer: {answer}",
         "choose": "Choose an answer first.",
+        "type": "Type an answer first.",
         "score": "Score: {correct} / {total}",
     },
 }
@@ -74,9 +84,12 @@ PROGRESS_SCRIPT_UI = {
 }
 
 
-def answer_text(key: str, language: str) -> str:
-    """An answer key as a reader sees it: 正确 / True, or B, or A、B、C / A, B, C."""
+def answer_text(answer: Answer, language: str) -> str:
+    """An answer key as a reader sees it: 正确 / True, or B, or A、B、C / A, B, C, or a short
+    answer's key form as written."""
     ui = UI[language]
-    if key in (TRUE_CODE, FALSE_CODE):
-        return ui[key]
-    return ui["letter_separator"].join(key)
+    if answer.kind is QuestionKind.SHORT_ANSWER:
+        return answer.key
+    if answer.key in (TRUE_CODE, FALSE_CODE):
+        return ui[answer.key]
+    return ui["letter_separator"].join(answer.key)

@@ -12,12 +12,23 @@ EXPECTED_KEY = {
     QuestionKind.SINGLE: "exactly one letter, as in `{n}. B`",
     QuestionKind.MULTIPLE: "two or more letters, as in `{n}. A、B` (English: `{n}. A, B`); "
     "a question with one correct option is （单选题）/(Single choice)",
+    QuestionKind.SHORT_ANSWER: "the answer in backticks (one code span), as in `{n}. `--enable_autofuse=true``",
 }
-EXAMPLE_KEY = {QuestionKind.TRUE_FALSE: "√", QuestionKind.SINGLE: "B", QuestionKind.MULTIPLE: "A、B"}
+EXAMPLE_KEY = {
+    QuestionKind.TRUE_FALSE: "√", QuestionKind.SINGLE: "B", QuestionKind.MULTIPLE: "A、B",
+    QuestionKind.SHORT_ANSWER: "`…`",
+}
+SAME_FORMS = "the same accepted forms in both languages (compared without whitespace and surrounding quotes)"
 
 
-def _shown(key: str) -> str:
-    return {TRUE_CODE: "√ (True)", FALSE_CODE: "× (False)"}.get(key) or "、".join(key)
+def _shown(answer: Answer) -> str:
+    if answer.kind is QuestionKind.SHORT_ANSWER:
+        return f"`{answer.key}`"
+    return {TRUE_CODE: "√ (True)", FALSE_CODE: "× (False)"}.get(answer.key) or "、".join(answer.key)
+
+
+def _forms(forms) -> str:
+    return "、".join(f"`{form}`" for form in forms)
 
 
 def pair(
@@ -42,7 +53,7 @@ def pair(
         if answer.kind is not question.kind:
             raise ExerciseError(
                 answer_source,
-                f"the answer {_shown(answer.key)} does not fit a {question.kind.label} question",
+                f"the answer {_shown(answer)} does not fit a {question.kind.label} question",
                 question=question.number, line_number=answer.line,
                 expected=EXPECTED_KEY[question.kind].format(n=question.number),
             )
@@ -74,12 +85,28 @@ def check_parity(zh: Exercise, en: Exercise, zh_source: str, en_source: str) -> 
     for zh_item, en_item in zip(zh.items, en.items):
         number = zh_item.question.number
         zh_q, en_q = zh_item.question, en_item.question
+        zh_a, en_a = zh_item.answer, en_item.answer
+        expected = "the same kind, options and answer in both languages"
         if zh_q.kind is not en_q.kind:
             problem = f"zh is {zh_q.kind.label}, en is {en_q.kind.label}"
         elif len(zh_q.options) != len(en_q.options):
             problem = f"zh has {len(zh_q.options)} options, en has {len(en_q.options)}"
-        elif zh_item.answer.key != en_item.answer.key:
-            problem = f"the answers differ: zh {_shown(zh_item.answer.key)}, en {_shown(en_item.answer.key)}"
+        elif zh_q.kind is QuestionKind.SHORT_ANSWER:
+            only_zh = _only(zh_a, en_a)
+            only_en = _only(en_a, zh_a)
+            if not only_zh and not only_en:
+                continue
+            differences = [f"only zh accepts {_forms(only_zh)}"] if only_zh else []
+            differences += [f"only en accepts {_forms(only_en)}"] if only_en else []
+            problem, expected = "the accepted answers differ: " + "; ".join(differences), SAME_FORMS
+        elif zh_a.key != en_a.key:
+            problem = f"the answers differ: zh {_shown(zh_a)}, en {_shown(en_a)}"
         else:
             continue
-        raise ExerciseError(where, problem, question=number, expected="the same kind, options and answer in both languages")
+        raise ExerciseError(where, problem, question=number, expected=expected)
+
+
+def _only(answer: Answer, other: Answer) -> list[str]:
+    """The forms of `answer` (as written) that `other` does not accept."""
+    accepted = set(other.normalised)
+    return [form for form, normalised in zip(answer.accepted, answer.normalised) if normalised not in accepted]

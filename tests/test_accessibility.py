@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT
-from test_site_browser import pages_of
+from helpers import ROOT, pages_of
 
 AXE = ROOT / "tests" / "vendor" / "axe.min.js"  # test-only, never published
 

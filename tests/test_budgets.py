@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from conftest import ROOT
-from test_build import page_for
-from weights import first_visit_files, first_visit_gzipped
+from browsing import first_visit_files, first_visit_gzipped
+from helpers import notebook_pages
 
 HTML_BUDGET = 60 * 1024
 FIRST_VISIT_BUDGET = 120 * 1024
-
-
-def notebook_pages(site: Path) -> list[str]:
-    docs = ROOT / "docs"
-    return sorted(page_for(source, docs, site).relative_to(site).as_posix() for source in docs.rglob("*.ipynb"))
+CODE = (".html", ".css", ".js")
 
 
 def test_notebook_pages_stay_under_the_html_budget(site_dir):
@@ -34,6 +27,6 @@ def test_notebook_css_is_one_shared_file(site_dir):
 
 @pytest.mark.parametrize("page", ["01_basic_overview/01.02_autofuse_introduction.html", "en/01_basic_overview/01.03_enable_autofusion.html"])
 def test_first_visit_of_a_notebook_page_stays_under_budget(browser, http_base, site_dir, page):
-    files = first_visit_files(browser, http_base, site_dir, page)
+    files = first_visit_files(browser, http_base, site_dir, page, CODE)
     assert any(f.name == "notebook.css" for f in files) and any(f.suffix == ".js" for f in files)
-    assert first_visit_gzipped(browser, http_base, site_dir, page) <= FIRST_VISIT_BUDGET
+    assert first_visit_gzipped(browser, http_base, site_dir, page, CODE) <= FIRST_VISIT_BUDGET

@@ -4,31 +4,14 @@ conversion cache survives the language passes."""
 
 from __future__ import annotations
 
+import json
 import os
-import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
 
-from conftest import EDGE_SITE, ROOT, build_small_site, hook_paths
-
-DOCS = ROOT / "docs"
-
-
-def page_for(source: Path, docs: Path, site: Path) -> Path:
-    """docs/a/x.ipynb -> site/a/x.html; docs/a/x.en.ipynb -> site/en/a/x.html."""
-    relative = source.relative_to(docs).as_posix()
-    match = re.match(r"(.*)\.(en)\.(ipynb|md)$", relative)
-    if match:
-        return site / match.group(2) / f"{match.group(1)}.html"
-    return site / re.sub(r"\.(ipynb|md)$", ".html", relative)
-
-
-def soup(path: Path) -> BeautifulSoup:
-    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+from helpers import DOCS, EDGE_SITE, build_small_site, hook_paths, language_of, page_for, soup
 
 
 def test_strict_build_has_no_warning(site_build):
@@ -44,8 +27,7 @@ def test_every_notebook_is_an_html_page_in_its_language(source, site_dir):
     text = page.read_text(encoding="utf-8")
     assert text.lstrip().lower().startswith("<!doctype html>"), f"{page} is not HTML"
     assert '"nbformat"' not in text and '"cell_type"' not in text, f"{page} holds raw notebook JSON"
-    language = "en" if ".en." in source.name else "zh"
-    assert soup(page).html["lang"] == language
+    assert soup(page).html["lang"] == language_of(source)
 
 
 def test_untranslated_notebook_keeps_its_original_and_gets_a_notice(edge_site_dir):
@@ -91,9 +73,14 @@ def test_notebook_pages_carry_no_inlined_css_or_scripts(site_dir):
 
 
 def test_search_index_segments_chinese_with_jieba(site_dir):
-    """Material segments Chinese only when jieba is importable; it says nothing otherwise."""
-    index = (site_dir / "search" / "search_index.json").read_text(encoding="utf-8")
-    assert "\\u200b" in index or "\u200b" in index
+    """Material segments Chinese only when jieba is importable, and says nothing otherwise: the
+    index's Chinese text must come in jieba's words, split by zero-width spaces."""
+    docs = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    home = next(d for d in docs if d["location"] == "" or d["location"] == "index.html")
+    # "融合算子" is one word to jieba; unsegmented text would carry "的融合算子" or similar runs.
+    words = [w for w in home["text"].split("\u200b") if w.strip()]
+    assert len(words) > 50, "the Chinese home page's text was not segmented"
+    assert "融合" in words or any(w.strip() == "融合" for w in words), words[:40]
 
 
 def test_search_index_has_no_prompt_or_copy_noise(site_dir):
@@ -110,7 +97,7 @@ def test_a_page_in_english_without_chinese_original_stops_the_build(tmp_path):
     )
     assert result.returncode != 0
     assert (
-        "docs/orphan.en.md: this en page needs its original in the default language (zh) at docs/orphan.md"
+        "docs/orphan.en.md: this en page needs its original in the default language (zh) at docs/orphan.md; none found"
         in result.stderr
     )
 
@@ -122,7 +109,7 @@ def test_a_page_missing_from_the_course_plan_stops_the_build(tmp_path):
         course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: []}]",
     )
     assert result.returncode != 0
-    assert "docs/stray.md is not in the course plan: add it to extra.course in mkdocs.yml" in result.stderr
+    assert "mkdocs.yml: docs/stray.md is not in the course plan\n  expected: add it to extra.course in mkdocs.yml" in result.stderr
 
 
 def test_a_planned_section_without_its_file_stops_the_build(tmp_path):
@@ -132,7 +119,7 @@ def test_a_planned_section_without_its_file_stops_the_build(tmp_path):
         course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: gone.ipynb, title: {zh: 缺, en: Gone}}]}]",
     )
     assert result.returncode != 0
-    assert "extra.course lists ch/gone.ipynb, but docs/ch/gone.ipynb does not exist" in result.stderr
+    assert "mkdocs.yml: extra.course lists ch/gone.ipynb, but docs/ch/gone.ipynb does not exist" in result.stderr
 
 
 def test_warm_rebuild_converts_no_notebook(tmp_path):
@@ -173,6 +160,48 @@ def test_every_page_has_its_own_meta_description(site_dir):
 
 def test_edge_site_runs_the_same_hooks_as_the_real_site():
     """The fixture lists the hooks itself (paths resolve from its own folder); keep it in step."""
-    lines = (EDGE_SITE / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
-    fixture_hooks = [str((EDGE_SITE / l.split("- ", 1)[1]).resolve()) for l in lines if "/overrides/hooks/" in l]
-    assert fixture_hooks == hook_paths()
+    assert hook_paths(EDGE_SITE / "mkdocs.yml") == hook_paths()
+
+
+def test_cells_tagged_run_at_build_show_their_output(edge_site_dir):
+    for page, language in (("ch/runs.html", "zh"), ("en/ch/runs.html", "en")):
+        document = soup(edge_site_dir / page)
+        outputs = {o.find_parent(id=True)["id"]: o.select_one("pre").get_text() for o in document.select(".cell-output")}
+        assert outputs == {
+            "cell-id=environment": "env: DEMO_FLAGS=--enable_autofuse=true\n--enable_autofuse=true",
+            "cell-id=escaped": "<b>escaped</b>\n42",
+        }, page
+        label = document.select_one(".cell-output__label").get_text()
+        assert label == {"zh": "运行结果", "en": "Output"}[language]
+
+
+def test_warm_rebuild_runs_no_cell(tmp_path):
+    """The outputs are cached beside the notebook cache, by what they depend on."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache" / "notebooks"))
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(EDGE_SITE / "mkdocs.yml"), "-d", str(tmp_path / "site")]
+
+    def runs() -> int:
+        result = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", env=env, cwd=EDGE_SITE)
+        assert result.returncode == 0, result.stderr
+        return (result.stdout + result.stderr).count("cells tagged run-at-build")
+
+    assert runs() == 1  # runs.ipynb; runs.en.ipynb has the same tagged cells, so the same outputs
+    assert runs() == 0
+
+
+def test_a_failing_tagged_cell_stops_the_build_naming_notebook_and_cell(tmp_path):
+    notebook = {
+        "cells": [
+            {"cell_type": "markdown", "id": "t", "metadata": {}, "source": "# 页"},
+            {"cell_type": "code", "id": "boom", "metadata": {"tags": ["run-at-build"]}, "outputs": [],
+             "execution_count": None, "source": "flags = {}\nflags['AUTOFUSE_FLAGS']"},
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+    result = build_small_site(
+        tmp_path, {"index.md": "# 首页\n", "ch/x.ipynb": json.dumps(notebook)},
+        course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.ipynb, title: {zh: 页, en: Page}}]}]",
+    )
+    assert result.returncode != 0
+    assert "docs/ch/x.ipynb: cell boom (tagged run-at-build) failed: KeyError: 'AUTOFUSE_FLAGS'" in result.stderr

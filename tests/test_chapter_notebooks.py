@@ -21,14 +21,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-DOCS = ROOT / "docs"
+from helpers import DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, language_of
+from quizzes.sources import answer_file_of
 
 NOTEBOOKS = sorted(p for p in DOCS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
-ZH_NOTEBOOKS = [p for p in NOTEBOOKS if not p.name.endswith(".en.ipynb")]
-EN_NOTEBOOKS = [p for p in NOTEBOOKS if p.name.endswith(".en.ipynb")]
+ORIGINALS = [p for p in NOTEBOOKS if language_of(p) == DEFAULT_LANGUAGE]
 
-ANSWER_CELL = re.compile(r"^!cat (?P<path>\./answer/\S+)$")
 IMAGE = re.compile(r"!\[(?P<alt>[^\]]*)\]\((?P<src>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
 
 HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
@@ -45,22 +43,21 @@ def read(path: Path) -> nbformat.NotebookNode:
         return nbformat.read(f, as_version=nbformat.NO_CONVERT)
 
 
-def language(path: Path) -> str:
-    return "en" if path.name.endswith(".en.ipynb") else "zh"
-
-
-def twin_of(path: Path) -> Path:
-    if language(path) == "en":
-        return path.with_name(path.name[: -len(".en.ipynb")] + ".ipynb")
-    return path.with_name(path.name[: -len(".ipynb")] + ".en.ipynb")
+def twins_of(path: Path) -> list[Path]:
+    """The other languages' versions of a notebook."""
+    language = language_of(path)
+    stem = path.name.removesuffix(".ipynb").removesuffix("" if language == DEFAULT_LANGUAGE else f".{language}")
+    return [path.with_name(f"{stem}.ipynb" if code == DEFAULT_LANGUAGE else f"{stem}.{code}.ipynb")
+            for code in LANGUAGES if code != language_of(path)]
 
 
 def answer_cells(nb) -> list:
-    return [c for c in nb.cells if c.cell_type == "code" and ANSWER_CELL.match(c.source.strip())]
+    """Every cell the quiz engine reads as an answer cell (its own pattern, not a copy)."""
+    return [c for c in nb.cells if c.cell_type == "code" and answer_file_of(c.source)]
 
 
 def answer_path(notebook: Path, cell) -> Path:
-    return notebook.parent / ANSWER_CELL.match(cell.source.strip())["path"]
+    return notebook.parent / answer_file_of(cell.source)
 
 
 def read_text(path: Path) -> str:
@@ -118,19 +115,17 @@ def test_markdown_is_plain(path: Path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
-def test_has_language_twin(path: Path):
-    twin = twin_of(path)
-    assert twin.exists(), f"{rel(path)} has no {'English' if language(path) == 'zh' else 'Chinese'} twin {rel(twin)}"
+def test_has_language_twins(path: Path):
+    missing = [rel(twin) for twin in twins_of(path) if not twin.exists()]
+    assert missing == [], f"{rel(path)} has no version in every language of the site"
 
 
-@pytest.mark.parametrize("path", ZH_NOTEBOOKS, ids=ids(ZH_NOTEBOOKS))
+@pytest.mark.parametrize("path", ORIGINALS, ids=ids(ORIGINALS))
 def test_twins_have_the_same_cells(path: Path):
-    twin = twin_of(path)
-    if not twin.exists():
-        pytest.fail(f"missing English twin {rel(twin)}")
-    zh = [(c.id, c.cell_type) for c in read(path).cells]
-    en = [(c.id, c.cell_type) for c in read(twin).cells]
-    assert zh == en, f"{rel(path)} and {rel(twin)} differ in cell ids, order or types:\nzh {zh}\nen {en}"
+    original = [(c.id, c.cell_type) for c in read(path).cells]
+    for twin in twins_of(path):
+        translated = [(c.id, c.cell_type) for c in read(twin).cells]
+        assert translated == original, f"{rel(path)} and {rel(twin)} differ in cell ids, order or types"
 
 
 # ---------------------------------------------------------------------------
@@ -142,12 +137,7 @@ def test_answer_cells_name_existing_files_in_the_right_language(path: Path):
     for cell in answer_cells(read(path)):
         target = answer_path(path, cell)
         assert target.is_file(), f"{rel(path)}: answer cell {cell.id!r} names a missing file {rel(target)}"
-        if language(path) == "en":
-            assert target.name.endswith(".en.txt"), f"{rel(path)}: English notebook must print an .en.txt file"
-        else:
-            assert target.name.endswith(".txt") and not target.name.endswith(".en.txt"), (
-                f"{rel(path)}: Chinese notebook must print the .txt file, not {target.name}"
-            )
+        assert language_of(target) == language_of(path), f"{rel(path)}: prints {target.name}, another language's file"
         text = read_text(target)
         assert "\r" not in text, f"{rel(target)}: use LF line endings"
         assert text.endswith("\n"), f"{rel(target)}: end the file with a newline"
@@ -205,10 +195,8 @@ IMAGE_REFS = image_refs()
 def test_image_reference(path: Path, src: str, alt: str):
     assert alt.strip(), f"{rel(path)}: image {src} has no alt text"
     assert not re.match(r"^[a-z]+:|^//", src), f"{rel(path)}: image {src} is not a local file"
-    stem = Path(src).name
-    if language(path) == "en":
-        assert stem.endswith(".en.svg") or not stem.endswith(".svg"), f"{rel(path)}: English notebook uses {src}"
-    else:
-        assert not re.search(r"\.en\.[^.]+$", stem), f"{rel(path)}: Chinese notebook uses the English figure {src}"
+    name = Path(src).name
+    if name.endswith(".svg"):
+        assert language_of(name) == language_of(path), f"{rel(path)}: uses {src}, another language's figure"
     target = (path.parent / src).resolve()
     assert target.is_file(), f"{rel(path)}: figure {src} does not exist"

@@ -4,7 +4,6 @@ exists, and no page loads anything from outside the site."""
 from __future__ import annotations
 
 import posixpath
-import re
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -12,7 +11,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import ROOT
+from helpers import site_path_prefix
 
 LINKING = {"a": "href", "link": "href", "script": "src", "img": "src", "source": "src", "iframe": "src"}
 
@@ -25,12 +24,6 @@ def parsed(path: Path) -> BeautifulSoup:
 def anchors_of(path: Path) -> set[str]:
     page = parsed(path)
     return {e["id"] for e in page.find_all(id=True)} | {e["name"] for e in page.find_all("a", attrs={"name": True})}
-
-
-def site_path_prefix() -> str:
-    """'/autofuse-course/' from the default site_url in mkdocs.yml."""
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    return urlsplit(re.search(r'site_url: !ENV \[SITE_URL, "([^"]+)"\]', config).group(1)).path
 
 
 def broken_links(site: Path, prefix: str = "/autofuse-course/") -> list[str]:

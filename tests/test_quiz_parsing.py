@@ -6,10 +6,18 @@ from textwrap import dedent
 
 import pytest
 
-from quizzes.model import Answer, Option, Question, QuestionBlock, QuestionKind
-from quizzes.parsing import parse_answers, parse_key, parse_questions
+import json
+from pathlib import Path
+
+from quizzes.model import Answer, Option, Question, QuestionBlock, QuestionKind, normalise_answer
+from quizzes.parsing import code_spans, parse_answers, parse_key, parse_questions, starts_with_kind_marker
 
 TF, SINGLE, MULTIPLE = QuestionKind.TRUE_FALSE, QuestionKind.SINGLE, QuestionKind.MULTIPLE
+SHORT = QuestionKind.SHORT_ANSWER
+# One table for Python here and for quiz.js in tests/test_quiz_browser.py.
+NORMALISATION = json.loads(
+    (Path(__file__).resolve().parent / "fixtures" / "quiz" / "normalisation.json").read_text(encoding="utf-8")
+)
 ABCD = ("A", "B", "C", "D")
 
 
@@ -152,3 +160,150 @@ def test_accepted_answer_keys(raw, key):
 @pytest.mark.parametrize("raw", ["T", "Y", "N", "x", "X", "V", "是", "否", "ABC", "A B C", "b", "A、A", "I", "A、", "", "A;B"])
 def test_rejected_answer_keys(raw):
     assert parse_key(raw) is None
+
+
+# ---------------------------------------------------------------------------
+# Short answers and question text as block Markdown
+
+
+def test_short_answer_with_a_log_excerpt_and_text_after_it():
+    text = dedent(
+        """\
+        ## 课后练习
+
+        1. （填空题）阅读下面的日志，写出 NF 码。
+
+           ```text
+           [INFO] line one
+           A. not an option
+           2. （单选题）not a question
+
+           after a blank line
+           ```
+
+           只写代码，不含引号。
+
+        2. (short ANSWER) Type the value:
+           - of `AUTOFUSE_FLAGS`
+           - without `export`
+
+           1. first step
+           2. second step
+        3. （单选题）下面的日志说明了什么？
+           ~~~
+           log
+           ~~~
+           - A. 甲
+           - B. 乙
+
+        收尾。
+
+        ```
+        1. （判断题）代码块里的示例不是题目。
+        ```
+        """
+    )
+    assert parse_questions(text, "x.ipynb") == QuestionBlock(
+        questions=(
+            Question(
+                1, SHORT,
+                "阅读下面的日志，写出 NF 码。\n\n```text\n[INFO] line one\nA. not an option\n2. （单选题）not a question\n\n"
+                "after a blank line\n```\n\n只写代码，不含引号。",
+                (), 3,
+            ),
+            Question(2, SHORT, "Type the value:\n- of `AUTOFUSE_FLAGS`\n- without `export`\n\n1. first step\n2. second step", (), 15),
+            Question(3, SINGLE, "下面的日志说明了什么？\n~~~\nlog\n~~~", options("甲", "乙"), 21),
+        ),
+        start=2,
+        end=26,
+    )
+
+
+def test_continuation_lines_keep_their_indentation_beyond_the_question_text():
+    # "10. " puts the text at column 4: that much indentation is the list item's, the rest is the text's.
+    questions = "".join(f"{n}. （判断题）第 {n} 题。\n\n" for n in range(1, 10))
+    text = questions + "10. （填空题）写出：\n\n    ```\n      indented\n    ```\n\n     more\n"
+    block = parse_questions(text, "x")
+    assert block.questions[-1] == Question(10, SHORT, "写出：\n\n```\n  indented\n```\n\n more", (), 19)
+    assert block.end == len(text.splitlines())
+
+
+def test_short_answer_markers():
+    for marker in ("（填空题）", "(填空题)", "(Short answer)", "(short answer)", "（Short Answer）"):
+        (question,) = parse_questions(f"1. {marker}写出值。\n", "x").questions
+        assert (question.kind, question.text) == (SHORT, "写出值。"), marker
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "（单选题）哪一个？\nA. 甲\nB. 乙",  # the text of an <li> with its options
+        "\n（单选题）哪一个？\n\nA. 甲\n",
+        "（填空题）读日志：\n[INFO] x\n",
+        "(Short answer) Type it.",
+    ],
+)
+def test_rendered_question_text_over_several_lines_starts_with_its_marker(text):
+    assert starts_with_kind_marker(text)
+
+
+@pytest.mark.parametrize("text", ["（问答题）哪一个？\nA. 甲", "哪一个？（单选题）", "1. （单选题）x"])
+def test_rendered_text_without_a_leading_marker(text):
+    assert not starts_with_kind_marker(text)
+
+
+def test_short_answer_entries():
+    text = (
+        "1. `--enable_autofuse=true`\n解析：总开关。\n\n"
+        "2. `--enable_autofuse=true;--autofuse_enable_pass=reduce`\n"
+        "也接受：`--autofuse_enable_pass=reduce;--enable_autofuse=true`、`enable_autofuse=true;autofuse_enable_pass=reduce`\n"
+        "解析：两项写在一起，\n- 顺序不限\n  - `--` 可省略\n\n"
+        "3. `` a`b ``\nALSO ACCEPTED: ``c`d``  or `e` ;`f`\nexplanation: x\n\n"
+        "4. ` 42 `\n也接受:`'42'x`\n解析：y\n"
+    )
+    assert parse_answers(text, "a.txt") == (
+        Answer(1, "--enable_autofuse=true", "总开关。", 1, ("--enable_autofuse=true",)),
+        Answer(
+            2, "--enable_autofuse=true;--autofuse_enable_pass=reduce", "两项写在一起，\n- 顺序不限\n  - `--` 可省略", 4,
+            (
+                "--enable_autofuse=true;--autofuse_enable_pass=reduce",
+                "--autofuse_enable_pass=reduce;--enable_autofuse=true",
+                "enable_autofuse=true;autofuse_enable_pass=reduce",
+            ),
+        ),
+        Answer(3, "a`b", "x", 10, ("a`b", "c`d", "e", "f")),
+        Answer(4, "42", "y", 14, ("42", "'42'x")),
+    )
+    assert [answer.kind for answer in parse_answers(text, "a.txt")] == [SHORT] * 4
+
+
+def test_a_short_answer_entry_right_after_another_is_caught():
+    from quizzes.errors import ExerciseError
+
+    with pytest.raises(ExerciseError) as raised:
+        parse_answers("1. `a`\n解析：x\n2. `b`\n解析：y\n", "a.txt")
+    assert "question 2: a new entry starts without a blank line before it" in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "text, spans",
+    [
+        ("`a`", ["a"]),
+        ("`` a`b ``", ["a`b"]),
+        ("` `", [" "]),
+        ("`  a  `", [" a "]),
+        ("```a``b```", ["a``b"]),
+        ("`a`、`b`, `c`", ["a", "b", "c"]),
+        ("no span", []),
+        ("`open", None),
+        ("``", None),
+    ],
+)
+def test_code_spans(text, spans):
+    found = code_spans(text)
+    assert (None if found is None else [span.content for span in found]) == spans
+
+
+@pytest.mark.parametrize("case", NORMALISATION, ids=lambda case: case["case"])
+def test_normalisation(case):
+    assert normalise_answer(case["text"]) == case["normalised"]

@@ -1,5 +1,5 @@
 """The renderer: exact input -> HTML pairs for the quiz form, the solution blocks, the
-progress panel and inline text (quizzes/render.py, quizzes/inline.py), and escaping."""
+progress panel and inline text (quizzes/render.py, quizzes/markup.py), and escaping."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from textwrap import dedent
 import pytest
 from bs4 import BeautifulSoup
 
-from quizzes.inline import render_inline
+from quizzes.markup import render_inline, render_lead
 from quizzes.parsing import parse_answers, parse_questions
 from quizzes.render import ProgressSection, render_course_progress, render_quiz_form, render_solutions
 from quizzes.validation import pair
@@ -51,7 +51,7 @@ EN_ANSWERS = (
 
 ZH_FORM = dedent(
     """\
-    <form class="quiz" data-quiz-section="09.01" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;score&quot;:&quot;得分：{correct} / {total}&quot;}" novalidate>
+    <form class="quiz" data-quiz-section="09.01" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;score&quot;:&quot;得分：{correct} / {total}&quot;}" novalidate>
     <fieldset class="quiz-question" data-quiz-id="09.01-1-292af9f7" data-quiz-kind="true-false" data-quiz-key="Y" data-quiz-answer="正确" data-quiz-solution="quiz-solution-09.01-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">判断题</span> <span class="quiz-text">用 <code>AUTOFUSE_FLAGS</code> 开启。</span></legend>
     <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="Y"> <span class="quiz-option-text">正确</span><span class="quiz-mark" aria-hidden="true"></span></label>
@@ -86,17 +86,17 @@ ZH_SOLUTIONS = dedent(
     <details class="quiz-solution" id="quiz-solution-09.01-1">
     <summary>第 1 题 · 查看答案</summary>
     <p class="quiz-solution-answer"><strong>答案：</strong>正确</p>
-    <p class="quiz-solution-explanation"><strong>解析：</strong><span class="quiz-explanation-text">对的。</span></p>
+    <div class="quiz-solution-explanation"><p><strong>解析：</strong>对的。</p></div>
     </details>
     <details class="quiz-solution" id="quiz-solution-09.01-2">
     <summary>第 2 题 · 查看答案</summary>
     <p class="quiz-solution-answer"><strong>答案：</strong>B</p>
-    <p class="quiz-solution-explanation"><strong>解析：</strong><span class="quiz-explanation-text">乙。</span></p>
+    <div class="quiz-solution-explanation"><p><strong>解析：</strong>乙。</p></div>
     </details>
     <details class="quiz-solution" id="quiz-solution-09.01-3">
     <summary>第 3 题 · 查看答案</summary>
     <p class="quiz-solution-answer"><strong>答案：</strong>A、C</p>
-    <p class="quiz-solution-explanation"><strong>解析：</strong><span class="quiz-explanation-text">甲和丙。</span></p>
+    <div class="quiz-solution-explanation"><p><strong>解析：</strong>甲和丙。</p></div>
     </details>
     </div>
     """
@@ -104,7 +104,7 @@ ZH_SOLUTIONS = dedent(
 
 EN_FORM = dedent(
     """\
-    <form class="quiz" data-quiz-section="09.02" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;score&quot;:&quot;Score: {correct} / {total}&quot;}" novalidate>
+    <form class="quiz" data-quiz-section="09.02" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;type&quot;:&quot;Type an answer first.&quot;,&quot;score&quot;:&quot;Score: {correct} / {total}&quot;}" novalidate>
     <fieldset class="quiz-question" data-quiz-id="09.02-1-d274ea81" data-quiz-kind="true-false" data-quiz-key="N" data-quiz-answer="False" data-quiz-solution="quiz-solution-09.02-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">True/False</span> <span class="quiz-text">A &lt;script&gt;alert(1)&lt;/script&gt; question.</span></legend>
     <label class="quiz-option"><input type="radio" name="quiz-09.02-1" value="Y"> <span class="quiz-option-text">True</span><span class="quiz-mark" aria-hidden="true"></span></label>
@@ -130,12 +130,12 @@ EN_SOLUTIONS = dedent(
     <details class="quiz-solution" id="quiz-solution-09.02-1">
     <summary>Question 1 · Show answer</summary>
     <p class="quiz-solution-answer"><strong>Answer: </strong>False</p>
-    <p class="quiz-solution-explanation"><strong>Explanation: </strong><span class="quiz-explanation-text">&lt;script&gt;alert(2)&lt;/script&gt; and <code>&lt;img onerror=x&gt;</code> [x](javascript:alert(3))</span></p>
+    <div class="quiz-solution-explanation"><p><strong>Explanation: </strong>&lt;script&gt;alert(2)&lt;/script&gt; and <code>&lt;img onerror=x&gt;</code> [x](javascript:alert(3))</p></div>
     </details>
     <details class="quiz-solution" id="quiz-solution-09.02-2">
     <summary>Question 2 · Show answer</summary>
     <p class="quiz-solution-answer"><strong>Answer: </strong>B</p>
-    <p class="quiz-solution-explanation"><strong>Explanation: </strong><span class="quiz-explanation-text">&lt;img src=x onerror=alert(4)&gt;</span></p>
+    <div class="quiz-solution-explanation"><p><strong>Explanation: </strong>&lt;img src=x onerror=alert(4)&gt;</p></div>
     </details>
     </div>
     """
@@ -183,7 +183,7 @@ def test_escaped_text_parses_to_no_element_an_attacker_wanted():
     assert not [tag for tag in soup.find_all(True) if any(name.startswith("on") for name in tag.attrs)]
     assert not soup.select('a[href^="javascript"]')
     assert "<script>alert(1)</script>" in soup.select_one("legend").get_text()
-    assert "<img src=x onerror=alert(4)>" in soup.select(".quiz-explanation-text")[1].get_text()
+    assert "<img src=x onerror=alert(4)>" in soup.select(".quiz-solution-explanation")[1].get_text()
 
 
 def test_en_progress_panel():
@@ -249,7 +249,7 @@ COURSE = "[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.md, title
 
 
 def test_markdown_pages_get_the_form_and_the_solutions(tmp_path):
-    from conftest import build_small_site
+    from helpers import build_small_site
 
     files = {
         "index.md": "# 首页\n\n<!-- course-progress -->\n",
@@ -305,3 +305,243 @@ def test_script_and_stylesheet_are_small_and_self_contained():
         assert api not in script, api
     for reference in (b"url(", b"@import"):
         assert reference not in style, reference
+
+
+# ---------------------------------------------------------------------------
+# Short answers, and question text with blocks after its first paragraph
+
+SHORT_QUESTIONS = dedent(
+    """\
+    1. （单选题）下面的日志说明了什么？
+
+       ```text
+       [INFO] <b>x</b> & y
+       ```
+
+       - A. 甲
+       - B. 乙
+
+    2. （填空题）写出 `AUTOFUSE_FLAGS` 的值：
+       - 打开总开关
+       - 打开 **Reduce** 融合
+
+       不含 `export` 和引号。
+    """
+)
+SHORT_ANSWERS = (
+    "1. A\n解析：日志说明了甲。\n\n"
+    "2. `--enable_autofuse=true;--autofuse_enable_pass=reduce`\n"
+    "也接受：`--autofuse_enable_pass=reduce;--enable_autofuse=true`、`enable_autofuse=true;autofuse_enable_pass=reduce`\n"
+    "解析：两项写在同一个字符串里，用分号分隔：\n- 顺序不限；\n- `--` 可以省略。\n"
+)
+EN_SHORT_QUESTIONS = dedent(
+    """\
+    1. (Single choice) What does the log say?
+
+       ```text
+       [INFO] <b>x</b> & y
+       ```
+
+       - A. first
+       - B. second
+
+    2. (Short answer) Type the value of `AUTOFUSE_FLAGS` that:
+       - turns fusion on
+       - adds **Reduce** fusion
+
+       Without `export` or quotes.
+    """
+)
+EN_SHORT_ANSWERS = (
+    "1. A\nExplanation: the log says so.\n\n"
+    "2. `--enable_autofuse=true;--autofuse_enable_pass=reduce`\n"
+    "Also accepted: `--autofuse_enable_pass=reduce;--enable_autofuse=true`, `enable_autofuse=true;autofuse_enable_pass=reduce`\n"
+    "Explanation: one string, items separated by semicolons.\n"
+)
+SHORT_FORM = dedent(
+    """\
+    <form class="quiz" data-quiz-section="09.03" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;score&quot;:&quot;得分：{correct} / {total}&quot;}" novalidate>
+    <fieldset class="quiz-question" data-quiz-id="09.03-1-cfd9d48a" data-quiz-kind="single" data-quiz-key="A" data-quiz-answer="A" data-quiz-solution="quiz-solution-09.03-1">
+    <legend><span class="quiz-number">1.</span> <span class="quiz-kind">单选题</span> <span class="quiz-text">下面的日志说明了什么？</span></legend>
+    <div class="quiz-body">
+    <pre><code class="language-text">[INFO] &lt;b&gt;x&lt;/b&gt; &amp; y
+    </code></pre>
+    </div>
+    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">乙</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <p class="quiz-status" aria-live="polite"></p>
+    <div class="quiz-explanation" hidden></div>
+    </fieldset>
+    <fieldset class="quiz-question" data-quiz-id="09.03-2-9b13e775" data-quiz-kind="short-answer" data-quiz-key="[&quot;--enable_autofuse=true;--autofuse_enable_pass=reduce&quot;,&quot;--autofuse_enable_pass=reduce;--enable_autofuse=true&quot;,&quot;enable_autofuse=true;autofuse_enable_pass=reduce&quot;]" data-quiz-answer="--enable_autofuse=true;--autofuse_enable_pass=reduce" data-quiz-solution="quiz-solution-09.03-2">
+    <legend><span class="quiz-number">2.</span> <span class="quiz-kind">填空题</span> <span class="quiz-text">写出 <code>AUTOFUSE_FLAGS</code> 的值：</span></legend>
+    <div class="quiz-body">
+    <ul>
+    <li>打开总开关</li>
+    <li>打开 <strong>Reduce</strong> 融合</li>
+    </ul>
+    <p>不含 <code>export</code> 和引号。</p>
+    </div>
+    <div class="quiz-answer"><label class="quiz-answer-label" for="quiz-input-09.03-2">你的答案</label> <span class="quiz-answer-field"><input type="text" class="quiz-input" id="quiz-input-09.03-2" name="quiz-09.03-2" autocomplete="off" autocapitalize="off" autocorrect="off" spellcheck="false"><span class="quiz-mark" aria-hidden="true"></span></span> <button type="button" class="quiz-check" hidden>检查答案</button></div>
+    <p class="quiz-status" aria-live="polite"></p>
+    <div class="quiz-explanation" hidden></div>
+    </fieldset>
+    <div class="quiz-footer"><p class="quiz-score" aria-live="polite"></p><button type="button" class="quiz-retry" hidden>重做</button></div>
+    </form>
+    """
+).rstrip("\n")
+SHORT_SOLUTIONS = dedent(
+    """\
+    <div class="quiz-solutions" data-search-exclude role="group" aria-label="答案与解析">
+    <details class="quiz-solution" id="quiz-solution-09.03-1">
+    <summary>第 1 题 · 查看答案</summary>
+    <p class="quiz-solution-answer"><strong>答案：</strong>A</p>
+    <div class="quiz-solution-explanation"><p><strong>解析：</strong>日志说明了甲。</p></div>
+    </details>
+    <details class="quiz-solution" id="quiz-solution-09.03-2">
+    <summary>第 2 题 · 查看答案</summary>
+    <p class="quiz-solution-answer"><strong>答案：</strong><code>--enable_autofuse=true;--autofuse_enable_pass=reduce</code></p>
+    <p class="quiz-solution-accepted"><strong>也接受：</strong><code>--autofuse_enable_pass=reduce;--enable_autofuse=true</code>、<code>enable_autofuse=true;autofuse_enable_pass=reduce</code></p>
+    <div class="quiz-solution-explanation"><p><strong>解析：</strong>两项写在同一个字符串里，用分号分隔：</p>
+    <ul>
+    <li>顺序不限；</li>
+    <li><code>--</code> 可以省略。</li>
+    </ul>
+    </div>
+    </details>
+    </div>
+    """
+).rstrip("\n")
+EN_SHORT_FORM = dedent(
+    """\
+    <form class="quiz" data-quiz-section="09.03" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;type&quot;:&quot;Type an answer first.&quot;,&quot;score&quot;:&quot;Score: {correct} / {total}&quot;}" novalidate>
+    <fieldset class="quiz-question" data-quiz-id="09.03-1-cfd9d48a" data-quiz-kind="single" data-quiz-key="A" data-quiz-answer="A" data-quiz-solution="quiz-solution-09.03-1">
+    <legend><span class="quiz-number">1.</span> <span class="quiz-kind">Single choice</span> <span class="quiz-text">What does the log say?</span></legend>
+    <div class="quiz-body">
+    <pre><code class="language-text">[INFO] &lt;b&gt;x&lt;/b&gt; &amp; y
+    </code></pre>
+    </div>
+    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">first</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">second</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <p class="quiz-status" aria-live="polite"></p>
+    <div class="quiz-explanation" hidden></div>
+    </fieldset>
+    <fieldset class="quiz-question" data-quiz-id="09.03-2-9b13e775" data-quiz-kind="short-answer" data-quiz-key="[&quot;--enable_autofuse=true;--autofuse_enable_pass=reduce&quot;,&quot;--autofuse_enable_pass=reduce;--enable_autofuse=true&quot;,&quot;enable_autofuse=true;autofuse_enable_pass=reduce&quot;]" data-quiz-answer="--enable_autofuse=true;--autofuse_enable_pass=reduce" data-quiz-solution="quiz-solution-09.03-2">
+    <legend><span class="quiz-number">2.</span> <span class="quiz-kind">Short answer</span> <span class="quiz-text">Type the value of <code>AUTOFUSE_FLAGS</code> that:</span></legend>
+    <div class="quiz-body">
+    <ul>
+    <li>turns fusion on</li>
+    <li>adds <strong>Reduce</strong> fusion</li>
+    </ul>
+    <p>Without <code>export</code> or quotes.</p>
+    </div>
+    <div class="quiz-answer"><label class="quiz-answer-label" for="quiz-input-09.03-2">Your answer</label> <span class="quiz-answer-field"><input type="text" class="quiz-input" id="quiz-input-09.03-2" name="quiz-09.03-2" autocomplete="off" autocapitalize="off" autocorrect="off" spellcheck="false"><span class="quiz-mark" aria-hidden="true"></span></span> <button type="button" class="quiz-check" hidden>Check answer</button></div>
+    <p class="quiz-status" aria-live="polite"></p>
+    <div class="quiz-explanation" hidden></div>
+    </fieldset>
+    <div class="quiz-footer"><p class="quiz-score" aria-live="polite"></p><button type="button" class="quiz-retry" hidden>Try again</button></div>
+    </form>
+    """
+).rstrip("\n")
+EN_SHORT_SOLUTIONS = dedent(
+    """\
+    <div class="quiz-solutions" data-search-exclude role="group" aria-label="Answers and explanations">
+    <details class="quiz-solution" id="quiz-solution-09.03-1">
+    <summary>Question 1 · Show answer</summary>
+    <p class="quiz-solution-answer"><strong>Answer: </strong>A</p>
+    <div class="quiz-solution-explanation"><p><strong>Explanation: </strong>the log says so.</p></div>
+    </details>
+    <details class="quiz-solution" id="quiz-solution-09.03-2">
+    <summary>Question 2 · Show answer</summary>
+    <p class="quiz-solution-answer"><strong>Answer: </strong><code>--enable_autofuse=true;--autofuse_enable_pass=reduce</code></p>
+    <p class="quiz-solution-accepted"><strong>Also accepted: </strong><code>--autofuse_enable_pass=reduce;--enable_autofuse=true</code>, <code>enable_autofuse=true;autofuse_enable_pass=reduce</code></p>
+    <div class="quiz-solution-explanation"><p><strong>Explanation: </strong>one string, items separated by semicolons.</p></div>
+    </details>
+    </div>
+    """
+).rstrip("\n")
+
+
+def test_zh_short_answer_form_text_box_and_blocks_after_the_legend():
+    assert render_quiz_form(exercise(SHORT_QUESTIONS, SHORT_ANSWERS, "09.03"), "zh") == SHORT_FORM
+
+
+def test_zh_short_answer_solution_lists_the_other_accepted_forms_and_renders_blocks():
+    assert render_solutions(exercise(SHORT_QUESTIONS, SHORT_ANSWERS, "09.03"), "zh") == SHORT_SOLUTIONS
+
+
+def test_en_short_answer_form():
+    assert render_quiz_form(exercise(EN_SHORT_QUESTIONS, EN_SHORT_ANSWERS, "09.03"), "en") == EN_SHORT_FORM
+
+
+def test_en_short_answer_solutions():
+    assert render_solutions(exercise(EN_SHORT_QUESTIONS, EN_SHORT_ANSWERS, "09.03"), "en") == EN_SHORT_SOLUTIONS
+
+
+def test_only_phrasing_content_in_legends_labels_and_paragraphs():
+    """<legend>, <label> and <p> may hold phrasing content only; blocks go after the legend."""
+    blocks = {"address", "blockquote", "details", "div", "dl", "fieldset", "figure", "form", "h1", "h2", "h3", "h4",
+              "h5", "h6", "hr", "legend", "ol", "p", "pre", "table", "ul"}
+    for language, (questions, answers) in {"zh": (SHORT_QUESTIONS, SHORT_ANSWERS), "en": (EN_SHORT_QUESTIONS, EN_SHORT_ANSWERS)}.items():
+        e = exercise(questions, answers, "09.03")
+        soup = BeautifulSoup(render_quiz_form(e, language) + render_solutions(e, language), "html.parser")
+        for holder in soup.find_all(["legend", "label", "p", "summary"]):
+            assert not holder.find_all(blocks), holder
+        # The text box has a label of its own, and its group is named by the question.
+        field = soup.select_one("input.quiz-input")
+        assert soup.select_one(f'label[for="{field["id"]}"]').get_text() == {"zh": "你的答案", "en": "Your answer"}[language]
+        assert (field["autocomplete"], field["autocapitalize"], field["spellcheck"]) == ("off", "off", "false")
+
+
+@pytest.mark.parametrize(
+    "text, lead, rest",
+    [
+        ("一句话。", "一句话。", ""),
+        ("第一行\n第二行", "第一行\n第二行", ""),
+        ("2024. 年的版本", "2024. 年的版本", ""),  # after the marker: not an ordered list
+        ("> 0 的值", "&gt; 0 的值", ""),  # not a block quote
+        ("_强调_ 与 **粗体**", "<em>强调</em> 与 <strong>粗体</strong>", ""),
+        ("读日志：\n\n```text\n<b>x</b>\n```", "读日志：", '<pre><code class="language-text">&lt;b&gt;x&lt;/b&gt;\n</code></pre>'),
+        ("列表：\n- a\n- b", "列表：", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>"),
+        ("<script>x</script>\n\n<img src=x onerror=y>", "&lt;script&gt;x&lt;/script&gt;", "<p>&lt;img src=x onerror=y&gt;</p>"),
+        ("![img](http://example.org/x.png) <code>a&lt;b</code>", '!<a href="http://example.org/x.png">img</a> <code>a&lt;b</code>', ""),
+        ("标题\n===", "", "<h1>标题</h1>"),
+    ],
+)
+def test_block_markdown_that_continues_a_line(text, lead, rest):
+    assert render_lead(text) == (lead, rest)
+
+
+def test_a_notebook_question_list_that_starts_with_a_choice_question_is_found():
+    """nbconvert renders each question as an <li> whose text runs over several lines."""
+    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+    from quizzes.splice import fragment, replace_question_list
+
+    cell = "## 练习\n\n" + SHORT_QUESTIONS + "\n**运行下面的代码查看答案。**\n"
+    soup = fragment(f'<div id="cell-id=exercise">{markdown2html_mistune(cell)}</div>')
+    replace_question_list(soup.find(id="cell-id=exercise"), "<form>quiz</form>", 2, "x.ipynb")
+    assert [child.name for child in soup.select_one("div").find_all(recursive=False)] == ["h2", "form", "p"]
+
+
+def test_a_markdown_page_with_a_short_answer_and_a_log_excerpt(tmp_path):
+    from helpers import build_small_site
+
+    files = {
+        "index.md": "# 首页\n",
+        "ch/x.md": MARKDOWN_PAGE.format(questions=SHORT_QUESTIONS, suffix=""),
+        "ch/answer/09.01_answer.txt": SHORT_ANSWERS,
+        "ch/x.en.md": MARKDOWN_PAGE.format(questions=EN_SHORT_QUESTIONS, suffix=".en"),
+        "ch/answer/09.01_answer.en.txt": EN_SHORT_ANSWERS,
+    }
+    result = build_small_site(tmp_path, files, COURSE)
+    assert result.returncode == 0, result.stderr
+    for page in ("ch/x.html", "en/ch/x.html"):
+        article = BeautifulSoup((tmp_path / "site" / page).read_text(encoding="utf-8"), "html.parser").select_one("article")
+        # The fenced block went with its question into the form; nothing of the list is left outside it.
+        assert not article.find("ol")
+        assert [pre.find_parent(class_="quiz-body") is not None for pre in article.find_all("pre")] == [True]
+        fieldset = article.select_one('fieldset[data-quiz-kind="short-answer"]')
+        assert fieldset.select_one("input.quiz-input")["id"] == "quiz-input-09.01-2"
+        assert article.select_one("#quiz-solution-09\\.01-2 .quiz-solution-accepted code").get_text() == (
+            "--autofuse_enable_pass=reduce;--enable_autofuse=true"
+        )

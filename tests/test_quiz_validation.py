@@ -3,6 +3,7 @@ and the expected form; the real course's zh and en exercises agree."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from textwrap import dedent
 
@@ -16,6 +17,8 @@ from quizzes.errors import ExerciseError
 from quizzes.parsing import parse_answers, parse_questions
 from quizzes.sources import markdown_exercises, notebook_exercises
 from quizzes.validation import check_parity, pair
+
+from helpers import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 MALFORMED = ROOT / "tests" / "fixtures" / "quiz" / "malformed"
@@ -71,8 +74,8 @@ MESSAGES = {
     "explanation_without_answer_line": (
         "answers.txt: an entry must start with the question number and the answer\n"
         "  line 1: '解析：孤立的解析。'\n"
-        "  expected: `N. <answer>` on one line, `解析：…` or `Explanation: …` on the next, "
-        "and a blank line before the next entry"
+        "  expected: `N. <answer>` on one line, `解析：…` or `Explanation: …` on the next (for a short answer, "
+        "an optional `也接受：…` / `Also accepted: …` line between them), and a blank line before the next entry"
     ),
     "letter_not_among_the_options": (
         "answers.txt, question 2: letter E is not among the question's options\n"
@@ -93,8 +96,8 @@ MESSAGES = {
     "no_blank_line_between_entries": (
         "answers.txt, question 2: a new entry starts without a blank line before it\n"
         "  line 3: '2. B'\n"
-        "  expected: `N. <answer>` on one line, `解析：…` or `Explanation: …` on the next, "
-        "and a blank line before the next entry"
+        "  expected: `N. <answer>` on one line, `解析：…` or `Explanation: …` on the next (for a short answer, "
+        "an optional `也接受：…` / `Also accepted: …` line between them), and a blank line before the next entry"
     ),
     "no_space_after_the_number": (
         "questions.md: this looks like a question but is not in the accepted form\n"
@@ -141,12 +144,118 @@ MESSAGES = {
         "answers.txt, question 1: 'x' is not an accepted answer\n"
         "  line 1: '1. x'\n"
         "  expected: √ or × (also ✓ ✔ 对 正确 True / ✗ ✘ ✕ 错 错误 False) for (判断题); one letter such as `B` "
-        "for (单选题); two or more letters such as `A、B、C`, `A, B, C`, `A,B,C` or `A，B，C` for (多选题)"
+        "for (单选题); two or more letters such as `A、B、C`, `A, B, C`, `A,B,C` or `A，B，C` for (多选题); "
+        "the answer in backticks such as `--enable_autofuse=true` for (填空题)"
     ),
     "unknown_type_marker": (
         "questions.md, question 2: a numbered line inside the question list has no known type marker\n"
         "  line 3: '2. （问答题）乙？'\n"
-        "  expected: one of （判断题） （单选题） （多选题） (True/False) (Single choice) (Multiple choice) after the number"
+        "  expected: one of （判断题） （单选题） （多选题） （填空题） (True/False) (Single choice) (Multiple choice) "
+        "(Short answer) after the number"
+    ),
+    "accepted_form_repeats_the_key": (
+        'answers.txt, question 4: `"--enable_autofuse = true"` is the same answer as `--enable_autofuse=true` '
+        'once whitespace and surrounding quotes are removed\n'
+        '  line 11: \'Also accepted: `enable_autofuse=true`, `"--enable_autofuse = true"`\'\n'
+        '  expected: each accepted form once; whitespace and one pair of surrounding quotes are ignored anyway'
+    ),
+    "accepted_forms_after_the_explanation": (
+        'answers.txt, question 4: other accepted forms go on one line, right after the key line and before the '
+        'explanation\n'
+        "  line 12: '也接受：`enable_autofuse=true`'\n"
+        '  expected: `也接受：` or `Also accepted:` followed by one or more code spans, as in `也接受：`a`、`b``, right '
+        'after the key line of a short answer'
+    ),
+    "accepted_forms_on_a_choice_entry": (
+        'answers.txt, question 2: only a short-answer entry takes other accepted forms\n'
+        "  line 5: '也接受：`乙`'\n"
+        '  expected: a short-answer question (（填空题）/(Short answer)) with its key in backticks, or no such line'
+    ),
+    "accepted_forms_without_code_spans": (
+        'answers.txt, question 4: the line of other accepted forms lists no code span\n'
+        "  line 11: '也接受：enable_autofuse=true'\n"
+        '  expected: `也接受：` or `Also accepted:` followed by one or more code spans, as in `也接受：`a`、`b``, right '
+        'after the key line of a short answer'
+    ),
+    "accepted_forms_without_explanation": (
+        'answers.txt, question 4: the answer needs an explanation on the next line\n'
+        "  line 11: '也接受：`enable_autofuse=true`'\n"
+        '  expected: `解析：…` or `Explanation: …` right after the answer line'
+    ),
+    "backtick_key_on_choice_question": (
+        'answers.txt, question 2: the answer `B` does not fit a single-choice （单选题） question\n'
+        '  at line 4\n'
+        '  expected: exactly one letter, as in `2. B`'
+    ),
+    "code_block_after_the_options": (
+        'questions.md, question 2: a code block after the options would be read as part of the last option\n'
+        "  line 7: '```'\n"
+        "  expected: the code block in the question's text, above its options"
+    ),
+    "empty_accepted_form": (
+        'answers.txt, question 4: an accepted form is an empty code span\n'
+        '  line 11: "也接受：`enable_autofuse=true`、`\'\'`"\n'
+        '  expected: `也接受：` or `Also accepted:` followed by one or more code spans, as in `也接受：`a`、`b``, right '
+        'after the key line of a short answer'
+    ),
+    "empty_short_answer_key": (
+        'answers.txt, question 4: the short-answer key is an empty code span\n'
+        "  line 10: '4. ` `'\n"
+        '  expected: the answer as one code span, as in `4. `--enable_autofuse=true``; more accepted forms go '
+        'on the next line, as in `也接受：`…`、`…`` (English: `Also accepted: `…`, `…``)'
+    ),
+    "letter_key_on_short_answer": (
+        'answers.txt, question 4: the answer A does not fit a short-answer （填空题） question\n'
+        '  at line 10\n'
+        '  expected: the answer in backticks (one code span), as in `4. `--enable_autofuse=true``'
+    ),
+    "option_under_short_answer": (
+        'questions.md, question 4: a short-answer question takes no options: the reader types the answer\n'
+        "  line 13: 'A. 是'\n"
+        '  expected: （单选题）/(Single choice) or （多选题）/(Multiple choice) for a question with options; text that '
+        'only looks like an option goes in a code block'
+    ),
+    "options_indented_less_than_the_question_text": (
+        "questions.md, question 2: this line is indented 2 spaces, less than the 3 at which the question's "
+        'text starts, so Markdown ends the question list here\n'
+        "  line 4: '- A. 一'\n"
+        '  expected: lines that belong to question 2 indented by 3 spaces or more'
+    ),
+    "short_answer_key_not_closed": (
+        'answers.txt, question 4: a backtick of the short-answer key is not closed\n'
+        "  line 10: '4. `--enable_autofuse=true'\n"
+        '  expected: the answer as one code span, as in `4. `--enable_autofuse=true``; more accepted forms go '
+        'on the next line, as in `也接受：`…`、`…`` (English: `Also accepted: `…`, `…``)'
+    ),
+    "short_answer_key_with_text_after_it": (
+        'answers.txt, question 4: a short-answer key is one code span with nothing else on the line\n'
+        "  line 10: '4. `--enable_autofuse=true`（大小写均可）'\n"
+        '  expected: the answer as one code span, as in `4. `--enable_autofuse=true``; more accepted forms go '
+        'on the next line, as in `也接受：`…`、`…`` (English: `Also accepted: `…`, `…``)'
+    ),
+    "short_answer_key_with_two_spans": (
+        'answers.txt, question 4: a short-answer key is one code span with nothing else on the line\n'
+        "  line 10: '4. `--enable_autofuse=true` `enable_autofuse=true`'\n"
+        '  expected: the answer as one code span, as in `4. `--enable_autofuse=true``; more accepted forms go '
+        'on the next line, as in `也接受：`…`、`…`` (English: `Also accepted: `…`, `…``)'
+    ),
+    "text_around_the_accepted_forms": (
+        'answers.txt, question 4: the line of other accepted forms has text before its first or after its last '
+        'code span\n'
+        "  line 11: '也接受：`enable_autofuse=true`，不加引号也可以'\n"
+        '  expected: `也接受：` or `Also accepted:` followed by one or more code spans, as in `也接受：`a`、`b``, right '
+        'after the key line of a short answer'
+    ),
+    "text_indented_less_than_the_question": (
+        "questions.md, question 4: this line is indented 2 spaces, less than the 3 at which the question's "
+        'text starts, so Markdown ends the question list here\n'
+        "  line 14: '只写值，不含引号。'\n"
+        '  expected: lines that belong to question 4 indented by 3 spaces or more'
+    ),
+    "unclosed_code_block_in_a_question": (
+        'questions.md, question 4: the code block that opens here is not closed inside the question\n'
+        "  line 14: '```text'\n"
+        '  expected: a closing ``` line, indented like the opening one, before the text that follows question 4'
     ),
     "wrong_explanation_label": (
         "answers.txt, question 2: the answer needs an explanation on the next line\n"
@@ -197,7 +306,7 @@ def notebook_error(tmp_path: Path, name: str, exercise: str, answer_source: str 
     docs = tmp_path / "docs"
     path = write_notebook(docs / "ch" / name, exercise, answer_source)
     with pytest.raises(ExerciseError) as raised:
-        notebook_exercises(nbformat.read(path, as_version=4), path, docs)
+        notebook_exercises(nbformat.read(path, as_version=4), path, docs, LANGUAGES)
     return str(raised.value)
 
 
@@ -244,7 +353,7 @@ def test_notebook_exercise_found_with_its_cells(tmp_path):
     docs = tmp_path / "docs"
     write(docs / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
     path = write_notebook(docs / "ch" / "x.ipynb", "## 练习\n\n" + QUESTIONS + "\n收尾。", "!cat ./answer/09.01_answer.txt")
-    (found,) = notebook_exercises(nbformat.read(path, as_version=4), path, docs)
+    (found,) = notebook_exercises(nbformat.read(path, as_version=4), path, docs, LANGUAGES)
     assert (found.question_cell, found.answer_cell, found.question_count) == ("exercise", "answer", 3)
     assert found.exercise.section == "09.01"
     assert [item.answer.key for item in found.exercise.items] == ["Y", "B", "AC"]
@@ -254,7 +363,7 @@ def markdown_error(tmp_path: Path, name: str, text: str) -> str:
     docs = tmp_path / "docs"
     path = write(docs / "ch" / name, text)
     with pytest.raises(ExerciseError) as raised:
-        markdown_exercises(text, path, docs)
+        markdown_exercises(text, path, docs, LANGUAGES)
     return str(raised.value)
 
 
@@ -300,7 +409,7 @@ def test_markdown_exercises_and_markers_outside_code_fences(tmp_path):
         f"{QUESTIONS}\n<!-- solutions: answer/09.01_answer.txt -->\n\n<!-- course-progress -->\n"
     )
     path = write(docs / "ch" / "x.md", text)
-    found = markdown_exercises(text, path, docs)
+    found = markdown_exercises(text, path, docs, LANGUAGES)
     (exercise,) = found.exercises
     lines = text.splitlines()
     assert lines[exercise.list_start] == "1. （判断题）甲。"
@@ -318,7 +427,7 @@ def course_error(tmp_path: Path, files: dict[str, str]) -> str:
     for name, text in files.items():
         write(docs / name, text)
     with pytest.raises(ExerciseError) as raised:
-        scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs)
+        scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs, LANGUAGES)
     return str(raised.value)
 
 
@@ -378,7 +487,7 @@ def test_agreeing_languages_share_question_ids(tmp_path):
     files = bilingual()
     for name, text in files.items():
         write(docs / name, text)
-    course = scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs)
+    course = scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs, LANGUAGES)
     zh, en = course.pages["ch/x.md"].exercises[0], course.pages["ch/x.en.md"].exercises[0]
     assert zh.question_ids == en.question_ids
     assert [s.src_uri for s in course.sections("en")] == ["ch/x.en.md"]
@@ -394,6 +503,74 @@ def test_changed_answer_changes_the_question_id():
     assert before.question_ids[1] != after.question_ids[1]
 
 
+def with_short_answer(zh_forms: str, en_forms: str) -> dict[str, str]:
+    files = bilingual(
+        EN_QUESTIONS + "\n4. (Short answer) Type the value of `AUTOFUSE_FLAGS`.\n",
+        EN_ANSWERS + f"\n4. {en_forms}\nExplanation: four.\n",
+    )
+    files["ch/x.md"] = files["ch/x.md"].replace(QUESTIONS, QUESTIONS + "\n4. （填空题）写出 `AUTOFUSE_FLAGS` 的值。\n")
+    files["ch/answer/09.01_answer.txt"] = ANSWERS + f"\n4. {zh_forms}\n解析：四。\n"
+    return files
+
+
+def test_short_answers_agree_when_they_accept_the_same_forms_in_any_order_or_spacing(tmp_path):
+    docs = tmp_path / "docs"
+    files = with_short_answer(
+        "`--enable_autofuse=true`\n也接受：`enable_autofuse=true`",
+        "` enable_autofuse = true `\nAlso accepted: `'--enable_autofuse=true'`",
+    )
+    for name, text in files.items():
+        write(docs / name, text)
+    course = scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs, LANGUAGES)
+    zh, en = course.pages["ch/x.md"].exercises[0], course.pages["ch/x.en.md"].exercises[0]
+    assert zh.question_ids == en.question_ids
+    assert zh.items[3].answer.accepted == ("--enable_autofuse=true", "enable_autofuse=true")
+    assert en.items[3].answer.accepted == ("enable_autofuse = true", "'--enable_autofuse=true'")
+
+
+def test_short_answers_that_accept_different_forms(tmp_path):
+    files = with_short_answer(
+        "`--enable_autofuse=true`\n也接受：`enable_autofuse=true`",
+        "`--enable_autofuse=true`\nAlso accepted: `--enable_autofuse=True`, `--enable_autofuse=1`",
+    )
+    assert course_error(tmp_path, files) == (
+        "docs/ch/x.md and docs/ch/x.en.md, question 4: the accepted answers differ: only zh accepts "
+        "`enable_autofuse=true`; only en accepts `--enable_autofuse=True`、`--enable_autofuse=1`\n"
+        "  expected: the same accepted forms in both languages (compared without whitespace and surrounding quotes)"
+    )
+
+
+def test_short_answer_against_a_choice_question_in_the_other_language(tmp_path):
+    files = with_short_answer("`--enable_autofuse=true`", "`--enable_autofuse=true`")
+    files["ch/x.en.md"] = files["ch/x.en.md"].replace(
+        "4. (Short answer) Type the value of `AUTOFUSE_FLAGS`.", "4. (Single choice) Which?\n   A. one\n   B. two"
+    )
+    files["ch/answer/09.01_answer.en.txt"] = files["ch/answer/09.01_answer.en.txt"].replace(
+        "4. `--enable_autofuse=true`", "4. B"
+    )
+    assert course_error(tmp_path, files) == (
+        "docs/ch/x.md and docs/ch/x.en.md, question 4: zh is short-answer （填空题）, en is single-choice （单选题）\n"
+        "  expected: the same kind, options and answer in both languages"
+    )
+
+
+def test_a_short_answer_id_follows_its_set_of_accepted_forms():
+    questions = QUESTIONS + "\n4. （填空题）写出值。\n"
+
+    def ids(forms: str):
+        answers = parse_answers(ANSWERS + f"\n4. {forms}\n解析：四。\n", "a")
+        return pair(parse_questions(questions, "q"), answers, section="09.01", question_source="q",
+                    answer_source="a").question_ids
+
+    first = ids("`a=1;b=2`\n也接受：`b=2;a=1`")
+    assert ids("`b=2;a=1`\n也接受：`a = 1; b = 2`") == first  # the same set, written otherwise
+    assert ids("`a=1;b=2`")[3] != first[3]  # one form fewer
+    assert ids("`a=1;b=2`\n也接受：`B=2;a=1`")[3] != first[3]  # letter case counts
+    assert ids("`a=1;b=2`\n也接受：`b=2;a=1`")[:3] == first[:3]
+    # The hash covers the kind and the sorted normalised forms, one per line.
+    assert first[3] == "09.01-4-" + hashlib.sha256("short-answer|0|a=1;b=2\nb=2;a=1".encode("utf-8")).hexdigest()[:8]
+
+
 # ---------------------------------------------------------------------------
 # The real course
 
@@ -402,7 +579,7 @@ ZH_NOTEBOOKS = sorted(p for p in DOCS.rglob("*.ipynb") if not p.name.endswith(".
 
 
 def exercises_of(path: Path):
-    return [found.exercise for found in notebook_exercises(nbformat.read(path, as_version=4), path, DOCS)]
+    return [found.exercise for found in notebook_exercises(nbformat.read(path, as_version=4), path, DOCS, LANGUAGES)]
 
 
 def test_the_course_has_exercises():
@@ -426,7 +603,7 @@ def test_real_exercise_is_the_same_in_both_languages(zh_path):
 
 
 def test_the_mkdocs_build_stops_with_the_message(tmp_path):
-    from conftest import build_small_site
+    from helpers import build_small_site
 
     files = {
         "index.md": "# 首页\n",

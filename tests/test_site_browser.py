@@ -8,15 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from browsing import wait_for_search_ready
+from helpers import pages_of, twin_of
+
 MODES = ["http", "file"]
-
-
-def pages_of(site: Path) -> list[str]:
-    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name != "404.html")
-
-
-def twin_of(page: str) -> str:
-    return page[len("en/"):] if page.startswith("en/") else f"en/{page}"
 
 
 @pytest.fixture(params=MODES)
@@ -33,7 +28,7 @@ def check_pages(site: Path, base: str, visit) -> None:
     problems = []
     for page in pages_of(site):
         record = visit(base + page, base)
-        record.page.wait_for_timeout(300)  # late errors (search worker start-up)
+        wait_for_search_ready(record.page)  # errors of the search worker's start-up come late
         if record.outside_requests:
             problems.append(f"{page}: requested {record.outside_requests}")
         if record.console_errors:

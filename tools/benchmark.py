@@ -1,66 +1,216 @@
-"""Print build times and page weights (figures, not pass/fail: tests assert the byte budgets).
+"""Figures, not pass/fail: build times and page weights (tests assert byte budgets, never times).
 
-    .venv/bin/python tools/benchmark.py
+    .venv/bin/python tools/benchmark.py [--repo DIR] [--sections 4 15 45] [--runs 3] [--no-serve] [--no-weights]
 
-Clean build: an empty notebook cache and an empty site folder.  Warm build:
-the same again with the cache the clean build left.  Weights: every notebook
-page's HTML, raw and gzipped, and what a first visit loads (HTML, CSS, JS,
-gzipped) as measured in Chromium.
+Build times of generated courses, ours against Material + mkdocs-jupyter alone.
+For each size, tools/generated_course.py writes a course (chapter 1 cloned into every section);
+then this prints, as the median of --runs runs, in CPU seconds (user + system, the processor time
+the build used, which a busy shared machine disturbs much less than the wall clock):
+
+- clean build (empty notebook cache, empty site folder) and warm build (the cache it left),
+  for our site and for the plain stack building the same notebooks, with the ratio ours/plain;
+- serve rebuilds: `mkdocs serve` started once, then the time from saving a file to "Reloading
+  browsers", after a one-line Markdown edit (the home page) and after a one-cell notebook edit;
+- the largest notebook page's HTML and the offline package.
+
+--repo builds with another checkout's code and configuration (the same content is generated from
+its docs/): run it once on the old commit and once on the new one for before/after figures.
+
+Then the real site's weights: each notebook page's HTML, raw and gzipped, and what a first visit
+fetches in Chromium (every file, gzipped), and the offline package.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
+import re
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
+import nbformat
+import psutil
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import browsing  # noqa: E402
+from generated_course import GeneratedCourse, write_course  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from conftest import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
-from test_budgets import notebook_pages  # noqa: E402
-from weights import first_visit_gzipped, gzipped_size  # noqa: E402
 
 
-def timed_build(site: Path, cache: Path) -> tuple[float, int]:
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def build(config: Path, site: Path, cache: Path) -> float:
+    """CPU seconds of one `mkdocs build`."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(cache))
-    start = time.perf_counter()
+    start = children_cpu()
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
-        cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8", check=True,
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config), "-d", str(site)],
+        cwd=config.parent, env=env, capture_output=True, text=True, encoding="utf-8",
     )
-    return time.perf_counter() - start, (result.stdout + result.stderr).count("Converting notebook")
+    if result.returncode != 0:
+        raise SystemExit(f"build of {config} failed:\n{result.stderr[-3000:]}")
+    return children_cpu() - start
 
 
-def main() -> None:
-    with tempfile.TemporaryDirectory() as scratch:
-        site, cache = Path(scratch) / "site", Path(scratch) / "cache"
-        clean, clean_conversions = timed_build(site, cache)
-        warm, warm_conversions = timed_build(site, cache)
-        print(f"clean build: {clean:6.2f} s  ({clean_conversions} notebooks converted)")
-        print(f"warm build:  {warm:6.2f} s  ({warm_conversions} notebooks converted)")
+def clean_and_warm(config: Path, scratch: Path, runs: int) -> tuple[float, float]:
+    clean, warm = [], []
+    for run in range(runs):
+        cache, site = scratch / f"cache-{config.stem}-{run}", scratch / f"site-{config.stem}"
+        clean.append(build(config, site, cache))
+        warm.append(build(config, site, cache))
+    return statistics.median(clean), statistics.median(warm)
 
-        server = serve(site)
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
 
-        from playwright.sync_api import sync_playwright
+class Server:
+    """`mkdocs serve` in the background, with a way to wait for its next log line."""
 
+    def __init__(self, config: Path, cache: Path):
+        env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(cache))
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "--dev-addr", "127.0.0.1:0"],
+            cwd=config.parent, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True, encoding="utf-8",
+        )
+        self.lines: list[tuple[float, str]] = []
+        self.changed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            with self.changed:
+                self.lines.append((time.perf_counter(), line))
+                self.changed.notify_all()
+
+    def wait_for(self, text: str, after: int, timeout: float = 600) -> float:
+        """Time of the first line containing `text` among the lines from index `after` on."""
+        deadline = time.perf_counter() + timeout
+        with self.changed:
+            while True:
+                for stamp, line in self.lines[after:]:
+                    if text in line:
+                        return stamp
+                    if "Aborted" in line or "Error" in line:
+                        raise SystemExit(f"serve failed: {line}")
+                if not self.changed.wait(timeout=max(0.0, deadline - time.perf_counter())):
+                    raise SystemExit(f"serve: no {text!r} within {timeout} s:\n{''.join(l for _, l in self.lines[-20:])}")
+
+    def mark(self) -> int:
+        with self.changed:
+            return len(self.lines)
+
+    def cpu(self) -> float:
+        """CPU seconds the server has used so far (a rebuild runs in its process)."""
+        times = psutil.Process(self.process.pid).cpu_times()
+        return times.user + times.system + times.children_user + times.children_system
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def serve_rebuilds(course: GeneratedCourse, scratch: Path, runs: int) -> tuple[float, float]:
+    """Median CPU seconds of the rebuild that follows a Markdown edit, and a one-cell notebook edit."""
+    home = course.root / "docs" / "index.md"
+    notebook_path = next(p for p in sorted((course.root / "docs").rglob("*.ipynb")) if ".en." not in p.name)
+    server = Server(course.config, scratch / "cache-serve")
+    try:
+        server.wait_for("Serving on", 0)
+        markdown, notebook = [], []
+        for run in range(runs):
+            mark, start = server.mark(), server.cpu()
+            with open(home, "a", encoding="utf-8") as f:
+                f.write(f"\n编辑 {run}。\n")
+            server.wait_for("Reloading browsers", mark)
+            markdown.append(server.cpu() - start)
+            document = nbformat.read(notebook_path, as_version=4)
+            cell = next(c for c in document.cells if c.cell_type == "markdown")
+            cell.source += f"\n\n编辑 {run}。"
+            mark, start = server.mark(), server.cpu()
+            nbformat.write(document, notebook_path)
+            server.wait_for("Reloading browsers", mark)
+            notebook.append(server.cpu() - start)
+        return statistics.median(markdown), statistics.median(notebook)
+    finally:
+        server.stop()
+
+
+def largest_notebook_page(site: Path) -> tuple[str, int]:
+    pages = [p for p in site.rglob("*.html") if re.match(r"\d\d\.\d\d_", p.name)]
+    page = max(pages, key=lambda p: p.stat().st_size)
+    return page.relative_to(site).as_posix(), page.stat().st_size
+
+
+def real_site_weights(repo: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as scratch_name:
+        site = Path(scratch_name) / "site"
+        build(repo / "mkdocs.yml", site, Path(scratch_name) / "cache")
+        server = browsing.serve(site)
+        base = browsing.base_url(server)
+        pages = ["index.html", "en/index.html"] + sorted(
+            p.relative_to(site).as_posix() for p in site.rglob("*.html") if re.match(r"\d\d\.\d\d_", p.name)
+        )
+        print(f"\n{'page':58} {'HTML':>8} {'HTML gz':>8} {'1st visit gz':>13}")
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            print(f"\n{'page':58} {'HTML':>8} {'HTML gz':>8} {'1st visit gz':>13}")
-            for page in ["index.html", "en/index.html", *notebook_pages(site)]:
+            browser = browsing.launch(playwright)
+            for page in pages:
                 path = site / page
-                first = first_visit_gzipped(browser, base, site, page)
-                print(f"{page:58} {path.stat().st_size / 1024:7.1f}K {gzipped_size(path) / 1024:7.1f}K {first / 1024:12.1f}K")
+                first = browsing.first_visit_gzipped(browser, base, site, page)
+                print(f"{page:58} {path.stat().st_size / 1024:7.1f}K {browsing.gzipped_size(path) / 1024:7.1f}K {first / 1024:12.1f}K")
             browser.close()
         server.shutdown()
         css = site / "assets/stylesheets/notebook.css"
-        print(f"\nshared notebook.css: {css.stat().st_size / 1024:.1f}K ({gzipped_size(css) / 1024:.1f}K gz)")
+        print(f"\nshared notebook.css: {css.stat().st_size / 1024:.1f}K ({browsing.gzipped_size(css) / 1024:.1f}K gz)")
         package = site / "autofuse-course-offline.zip"
         print(f"offline package: {package.stat().st_size / 1024:.0f}K")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repo", type=Path, default=ROOT, help="checkout whose code and docs to build")
+    parser.add_argument("--sections", type=int, nargs="+", default=[4, 15, 45])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--no-serve", action="store_true", help="skip the serve rebuilds")
+    parser.add_argument("--no-weights", action="store_true", help="skip the real site's page weights")
+    args = parser.parse_args()
+    repo = args.repo.resolve()
+    print(f"code and docs from {repo}; median of {args.runs} runs; CPU seconds")
+    header = f"{'sections':>8} {'pages':>5} | {'clean':>6} {'plain':>6} {'ratio':>5} | {'warm':>6} {'plain':>6} {'ratio':>5}"
+    if not args.no_serve:
+        header += f" | {'serve md':>8} {'serve nb':>8}"
+    header += f" | {'largest notebook page':>30} {'zip':>7}"
+    print(header)
+    for sections in args.sections:
+        with tempfile.TemporaryDirectory() as scratch_name:
+            scratch = Path(scratch_name)
+            course = write_course(scratch / "course", sections, repo)
+            clean, warm = clean_and_warm(course.config, scratch, args.runs)
+            plain_clean, plain_warm = clean_and_warm(course.plain_config, scratch, args.runs)
+            row = (
+                f"{sections:>8} {course.notebooks:>5} | {clean:6.2f} {plain_clean:6.2f} {clean / plain_clean:5.2f} |"
+                f" {warm:6.2f} {plain_warm:6.2f} {warm / plain_warm:5.2f}"
+            )
+            if not args.no_serve:
+                markdown, notebook = serve_rebuilds(course, scratch, args.runs)
+                row += f" | {markdown:8.2f} {notebook:8.2f}"
+            site = scratch / f"site-{course.config.stem}"
+            name, size = largest_notebook_page(site)
+            package = site / "autofuse-course-offline.zip"
+            row += f" | {name[-22:]:>22} {size / 1024:6.1f}K {package.stat().st_size / 1024:6.0f}K"
+            print(row, flush=True)
+    if not args.no_weights:
+        real_site_weights(repo)
 
 
 if __name__ == "__main__":

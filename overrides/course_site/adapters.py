@@ -1,0 +1,352 @@
+"""Every reach into another project's internals, and nowhere else.
+
+The site depends on behaviour that MkDocs, mkdocs-static-i18n, mkdocs-jupyter, nbconvert and
+Material do not document as an interface: attributes of their plugin objects, the markup of
+nbconvert's template, the file name of Material's script bundle.  All of it is here, each piece
+marked with the version it was written against.  `WRITTEN_AGAINST` lists those versions; the
+guard test (tests/test_adapters.py) fails when requirements.txt pins another one, and points
+here and at the overridden templates (`OVERRIDDEN_TEMPLATES`).  To support a new version of a
+dependency: read that project's changes for the functions marked with its name, adjust them,
+recheck the overridden template blocks against the new Material, then update the pin and
+`WRITTEN_AGAINST` together.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from bs4 import BeautifulSoup, Tag
+from mkdocs.structure.files import File, Files
+
+from .languages import Languages
+
+WRITTEN_AGAINST = {
+    "mkdocs": "1.6.1",
+    "mkdocs-material": "9.8.2",
+    "mkdocs-static-i18n": "1.3.1",
+    "mkdocs-jupyter": "0.26.3",
+    "nbconvert": "7.17.2",
+}
+
+
+# ---------------------------------------------------------------------------
+# mkdocs-static-i18n 1.3.1
+#
+# It builds the whole site once per language: the default language's build (the "outer" pass)
+# runs the other languages' builds from its own on_post_build (priority -100), with every
+# plugin event again, and sets `building` while they run.
+
+
+@dataclass(frozen=True)
+class LanguagePass:
+    language: str  # the language whose pages this pass builds
+    starts_build: bool  # the outer pass: a new `mkdocs build` (or serve rebuild) begins
+    is_last: bool  # no pass follows in this build
+
+
+def site_languages(config) -> Languages:
+    """The one list of languages: the i18n plugin's `languages`, default first."""
+    i18n = config.plugins.get("i18n")
+    if i18n is None:
+        language = config.theme.get("language", "en")
+        return Languages(language, (language,), {language: language})
+    default = i18n.default_language
+    codes = (default, *(code for code in i18n.build_languages if code != default))
+    return Languages(default, codes, {code: i18n.get_language_config(code).name for code in codes})
+
+
+def language_pass(config) -> LanguagePass:
+    """Call from on_config at a priority below -100 (after static-i18n has chosen the pass language)."""
+    i18n = config.plugins.get("i18n")
+    if i18n is None:
+        return LanguagePass(config.theme.get("language", "en"), True, True)
+    # The passes run in `build_languages` order, default first (it is listed first in mkdocs.yml).
+    return LanguagePass(i18n.current_language, not i18n.building, i18n.current_language == i18n.build_languages[-1])
+
+
+def is_inner_pass(config) -> bool:
+    i18n = config.plugins.get("i18n")
+    return bool(i18n and i18n.building)
+
+
+def written_in(file: File, languages: Languages) -> str:
+    """The language a page's source is in; static-i18n records it on the file as `locale`."""
+    return getattr(file, "locale", None) or languages.of(file.src_uri)
+
+
+def set_language_switcher(config, alternates: list[dict]) -> None:
+    """Material's switcher reads config.extra.alternate; static-i18n sets it as an attribute,
+    which shadows the mapping key for Jinja, so both are set."""
+    config.extra["alternate"] = alternates
+    config.extra.alternate = alternates
+
+
+# ---------------------------------------------------------------------------
+# MkDocs 1.6.1 with static-i18n 1.3.1 and mkdocs-jupyter 0.26.3
+#
+# static-i18n's on_files (priority -100) rebuilds every file as a plain mkdocs File, dropping
+# mkdocs-jupyter's NotebookFile wrapper, so notebooks would be copied as raw JSON (static-i18n
+# #198).  Called later, this marks them as pages again, in place: static-i18n's I18nFiles
+# container and the destination paths it chose (`en/x.html` for `x.en.ipynb`) must survive.
+
+
+class _NotebookPage(File):
+    def is_documentation_page(self) -> bool:
+        return True
+
+    def is_static_page(self) -> bool:
+        return False
+
+    def is_media_file(self) -> bool:
+        return False
+
+
+def render_notebooks_as_pages(files: Files, config, folder: str) -> None:
+    for file in files:
+        if not file.src_uri.endswith(".ipynb") or isinstance(file, _NotebookPage):
+            continue
+        dest_uri = file.dest_uri
+        if not dest_uri.endswith(".html"):
+            dest_uri = dest_uri[: -len(".ipynb")] + ".html"
+        if folder and not dest_uri.startswith(folder):
+            # An untranslated notebook shown in another language: without the language folder
+            # it would overwrite the original page.
+            dest_uri = folder + dest_uri
+        file.__class__ = _NotebookPage
+        file.dest_uri = dest_uri
+        file.url = file._get_url(config.use_directory_urls)
+        # static-i18n passed the destination path where File expects the folder, so the derived
+        # absolute path would be wrong: set it.
+        file.abs_dest_path = os.path.normpath(os.path.join(config.site_dir, dest_uri))
+
+
+# ---------------------------------------------------------------------------
+# mkdocs-jupyter 0.26.3
+#
+# It forgets the cache entries it used at every on_pre_build and deletes the others at every
+# on_post_build, so each language pass deleted the other language's entries.  The entries of
+# all passes of one build are pooled here; stale ones are evicted after the last pass only.
+
+
+def _jupyter(config):
+    return config.plugins.get("mkdocs-jupyter")
+
+
+class _EvictNothing(set):
+    """Records every entry a pass uses, in the build's pool, and lets mkdocs-jupyter evict none."""
+
+    def __init__(self, pool: set) -> None:
+        super().__init__()
+        self.pool = pool
+
+    def add(self, path) -> None:
+        self.pool.add(path)
+
+    def __contains__(self, path) -> bool:
+        return True
+
+
+def pool_notebook_cache(config, pool: set, last_pass: bool) -> None:
+    """Call from on_pre_build after mkdocs-jupyter's own (priority below 0): every pass records
+    what it uses in `pool`; only the last pass lets mkdocs-jupyter evict what no pass used."""
+    jupyter = _jupyter(config)
+    if jupyter is not None:
+        jupyter._used_cache_paths = pool if last_pass else _EvictNothing(pool)
+
+
+def notebook_cache_dir(config) -> Path:
+    """Where mkdocs-jupyter caches conversions; the site keeps its own caches beside it."""
+    jupyter = _jupyter(config)
+    return Path(jupyter.config["cache_dir"] if jupyter is not None else ".cache/mkdocs-jupyter")
+
+
+def notebook_toc_depth(config) -> int:
+    jupyter = _jupyter(config)
+    return jupyter.config["toc_depth"] if jupyter is not None else 6
+
+
+def is_notebook(src_uri: str) -> bool:
+    return src_uri.endswith(".ipynb")
+
+
+# ---------------------------------------------------------------------------
+# nbconvert 7.17.2 (the "lab" template, as mkdocs-jupyter 0.26.3 calls it)
+#
+# What the rest of the site needs from a converted notebook, in the site's own terms.
+
+_CELL_ID = "cell-id="  # nbconvert gives each cell's wrapper id="cell-id=<the cell's id>"
+RENDERED_MARKDOWN = ".jp-RenderedMarkdown"  # the HTML of a Markdown cell
+
+
+def cell_element_id(cell_id: str) -> str:
+    return f"{_CELL_ID}{cell_id}"
+
+
+def find_cell(tree: BeautifulSoup, cell_id: str) -> Tag | None:
+    return tree.find(id=cell_element_id(cell_id))
+
+
+def take_styles(tree: BeautifulSoup) -> list[str]:
+    """Remove every <style> of the page; return the stylesheets (JupyterLab's CSS).
+
+    mkdocs-jupyter also emits a <style> holding a Python list's repr; it is dropped.
+    """
+    sheets = []
+    for style in tree.find_all("style"):
+        css = style.get_text()
+        if not css.lstrip().startswith("["):
+            sheets.append(css)
+        style.decompose()
+    return sheets
+
+
+def remove_scripts(tree: BeautifulSoup) -> None:
+    """The clipboard helper, an empty MathJax `<script src="">` and a Mermaid loader that imports
+    from a public CDN: none is wanted (Material has its own copy button)."""
+    for script in tree.find_all("script"):
+        script.decompose()
+
+
+def flatten_markdown_cells(tree: BeautifulSoup) -> None:
+    """Keep only the rendered Markdown inside a Markdown cell's wrapper.
+
+    The empty collapser and prompt elements cost layout time on every page, and nbconvert makes
+    each cell focusable (tabindex=0), which only adds stops for keyboard users.
+    """
+    for cell in tree.select("div.jp-MarkdownCell"):
+        rendered = cell.select_one(RENDERED_MARKDOWN)
+        if rendered is None:
+            continue
+        rendered.extract()
+        cell.clear()
+        cell.append(rendered)
+    for wrapper in tree.select(".jp-Cell-inputWrapper[tabindex]"):
+        del wrapper["tabindex"]
+
+
+def convert_code_cells(tree: BeautifulSoup) -> None:
+    """Code cells and fenced code in Markdown cells become Material code blocks
+    (`div.highlight > pre > code`): Material highlights them in both schemes and adds its own
+    copy button; nbconvert's clipboard elements (and their "Copied!" text) go."""
+    for clipboard in tree.select(".zeroclipboard-container, .clipboard-copy-txt"):
+        clipboard.decompose()
+    for block in tree.select(f"div.highlight-ipynb, {RENDERED_MARKDOWN} div.highlight"):
+        block["class"] = ["highlight"]
+        pre = block.find("pre")
+        if pre is not None and pre.find("code", recursive=False) is None:
+            code = tree.new_tag("code")
+            for child in list(pre.contents):
+                code.append(child.extract())
+            pre.append(code)
+
+
+def hide_prompts(tree: BeautifulSoup) -> None:
+    """"In [ ]:" is noise for screen readers and for search."""
+    for prompt in tree.select(".jp-InputPrompt, .jp-OutputPrompt"):
+        prompt["data-search-exclude"] = ""
+        prompt["aria-hidden"] = "true"
+
+
+def markdown_headings(tree: BeautifulSoup) -> list[Tag]:
+    return tree.select(", ".join(f"{RENDERED_MARKDOWN} h{level}" for level in range(1, 7)))
+
+
+def remove_heading_anchors(heading: Tag) -> None:
+    """nbconvert's own ¶ anchors (mkdocs-jupyter's slugify keeps ASCII only, so Chinese headings
+    got `id=""`); the site adds its own."""
+    for anchor in heading.select("a.anchor-link"):
+        anchor.decompose()
+
+
+def code_cell_input(cell: Tag) -> Tag | None:
+    """Where a code cell's input ends: its output goes after this element."""
+    return cell.select_one(".jp-Cell-inputWrapper")
+
+
+def first_markdown_paragraph(tree: BeautifulSoup) -> Tag | None:
+    return tree.select_one(f"{RENDERED_MARKDOWN} p")
+
+
+# ---------------------------------------------------------------------------
+# Material 9.8.2
+
+
+def material_bundle() -> str:
+    """The site path of Material's script bundle, whose name changes with every release;
+    main.html loads it deferred."""
+    import material
+
+    scripts = Path(material.__file__).parent / "templates" / "assets" / "javascripts"
+    bundles = sorted(scripts.glob("bundle.*.min.js"))
+    if len(bundles) != 1:
+        raise RuntimeError(f"expected one Material bundle in {scripts}, found {bundles}: see adapters.py")
+    return f"assets/javascripts/{bundles[0].name}"
+
+
+# Blocks and partials of Material that overrides/ replaces rather than extends (main.html,
+# partials/search.html), with the hash (text_hash) of Material's own text they were written
+# against.  A Material release that changes one fails the guard test: compare the new text
+# with ours, carry the change over, then record the new hash here.
+OVERRIDDEN_TEMPLATES = {
+    ("base.html", "site_meta"): "26f3fa30991041e5",
+    ("base.html", "libs"): "adfbcabad578724d",
+    ("base.html", "scripts"): "66cc07f62fe03dd2",
+    ("partials/search.html", None): "bfd556535abcddb9",
+}
+
+
+def material_template_text(name: str, block: str | None) -> str:
+    """The text of one of Material's templates, or of one block in it."""
+    import material
+
+    text = (Path(material.__file__).parent / "templates" / name).read_text(encoding="utf-8")
+    if block is None:
+        return text
+    match = re.search(r"{%%-? block %s -?%%}.*?{%%-? endblock -?%%}" % re.escape(block), text, re.DOTALL)
+    if match is None:
+        raise RuntimeError(f"Material's {name} has no block {block}: see adapters.OVERRIDDEN_TEMPLATES")
+    return match.group(0)
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+# Material's search worker (9.8.2) loads lunr's language support for the index's languages:
+# the stemmer support, lunr.multi for more than one language, lunr.<lang> for each language but
+# English, and a segmenter for Japanese, Hindi and Thai.  The site publishes only those.
+_LUNR = "assets/javascripts/lunr/"
+_SEGMENTERS = {"ja": "tinyseg.js", "jp": "tinyseg.js", "hi": "wordcut.js", "th": "wordcut.js"}
+
+
+def search_languages(config) -> list[str]:
+    search = config.plugins.get("material/search") or config.plugins.get("search")
+    return list(search.config.lang or []) if search is not None else []
+
+
+def unused_search_files(files: Files, search_languages: list[str]) -> list[File]:
+    needed = {f"{_LUNR}min/lunr.stemmer.support.min.js"}
+    if len(search_languages) > 1:
+        needed.add(f"{_LUNR}min/lunr.multi.min.js")
+    for language in search_languages:
+        if language != "en":
+            needed.add(f"{_LUNR}min/lunr.{language}.min.js")
+        if language in _SEGMENTERS:
+            needed.add(f"{_LUNR}{_SEGMENTERS[language]}")
+    return [f for f in files if f.src_uri.startswith(_LUNR) and f.src_uri not in needed]
+
+
+# Material's offline plugin (9.8.2) adds the iframe-worker shim from unpkg to extra.polyfills
+# unless an entry there names "iframe-worker".  The site inlines its vendored copy of the shim
+# (overrides/partials/iframe-worker-shim.html) and does not render extra.polyfills at all.
+_CDN_SHIM = "https://unpkg.com/iframe-worker/shim"
+
+
+def drop_cdn_polyfill(config) -> None:
+    """Call from on_config after the offline plugin's own."""
+    polyfills = config.extra.get("polyfills") or []
+    config.extra["polyfills"] = [url for url in polyfills if url != _CDN_SHIM]

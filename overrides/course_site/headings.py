@@ -1,0 +1,56 @@
+"""Heading anchors and the table of contents of notebook pages.
+
+mkdocs-jupyter's slugify keeps ASCII only, so a Chinese heading got `id=""` while the table of
+contents linked to `#_1`.  Notebook headings get the same slugify as Markdown pages (the `toc`
+extension's, from mkdocs.yml), a permalink, and a table of contents made from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bs4 import BeautifulSoup, Tag
+
+
+def anchor_headings(headings: list[Tag], tree: BeautifulSoup, slugify: Callable[[str, str], str],
+                    toc_depth: int, permalink_title: str) -> list[dict]:
+    """Give each heading a unique id and a permalink; return MkDocs TOC tokens, nested by level."""
+    seen: set[str] = set()
+    flat = []
+    for heading in headings:
+        name = heading.get_text(" ", strip=True)
+        slug = unique(slugify(name, "-") or "section", seen)
+        heading["id"] = slug
+        permalink = tree.new_tag("a", attrs={"class": "headerlink", "href": f"#{slug}", "title": permalink_title})
+        permalink.string = "¶"
+        heading.append(permalink)
+        level = int(heading.name[1])
+        if level <= toc_depth:
+            flat.append({"level": level, "id": slug, "name": name, "html": name, "data-toc-label": "", "children": []})
+    return nest(flat)
+
+
+def unique(slug: str, seen: set[str]) -> str:
+    candidate, n = slug, 1
+    while candidate in seen:
+        candidate = f"{slug}_{n}"
+        n += 1
+    seen.add(candidate)
+    return candidate
+
+
+def nest(flat: list[dict]) -> list[dict]:
+    roots: list[dict] = []
+    stack: list[dict] = []
+    for token in flat:
+        while stack and stack[-1]["level"] >= token["level"]:
+            stack.pop()
+        (stack[-1]["children"] if stack else roots).append(token)
+        stack.append(token)
+    return roots
+
+
+def localise_permalinks(tree: BeautifulSoup, title: str) -> None:
+    """Markdown pages get Python-Markdown's English "Permanent link"; every page speaks its language."""
+    for link in tree.select("a.headerlink[title]"):
+        link["title"] = title

@@ -1,0 +1,230 @@
+"""The page pipeline: every page's HTML is parsed once, passed through the steps below, in this
+order, and written out once.
+
+Each step is a function `step(tree, page) -> tree` that does one thing and leaves the tree alone
+when the page does not concern it.  `page` (a PageContext) says what the page is; what a step
+finds out for the template (the table of contents, the description, the stylesheets the page
+needs) goes into `page.result`.  The order is this list, nothing else:
+
+1. notebook_markup: nbconvert's markup made the site's (styles out, scripts out, Material code
+   blocks, quiet prompts)
+2. cell_outputs: what the cells tagged run-at-build printed, under each such cell
+3. headings: anchors, permalinks and the table of contents
+4. exercises: quiz forms, solution blocks, the progress panel
+5. catalog: the course catalog on the home page
+6. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
+7. links: relative links to notebooks and per-language figures (after 4, which adds links)
+8. images: figures load lazily
+9. description: the meta description
+10. notices: "not translated yet" (wraps the content, so it comes late)
+11. used_classes: what notebook.css must keep
+
+To change how a notebook page looks, start here and follow the step to its module.
+"""
+
+from __future__ import annotations
+
+import html as html_text
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from bs4 import BeautifulSoup, Comment
+
+from quizzes.course import Course
+
+from mkdocs.utils import get_relative_url
+
+from . import adapters, exercises, glossary as glossary_terms, headings as heading_anchors
+from . import links as link_rewriting, notices as page_notices
+from .description import description_of
+from .glossary import Glossary
+from .languages import Languages
+from .plan import CoursePlan, HOME, render_catalog
+from .run_at_build import CellOutput
+
+CATALOG_MARKER = "course-catalog"
+
+
+@dataclass(frozen=True)
+class SiteServices:
+    """What the steps need from the whole build; made once per build."""
+
+    languages: Languages
+    plan: CoursePlan
+    course: Course
+    slugify: Callable[[str, str], str]
+    toc_depth: int
+    run_outputs: Callable[[str], dict[str, CellOutput]]  # src_uri -> outputs of its run-at-build cells
+    glossary: Glossary | None = None
+    docs_name: str = "docs"
+
+
+@dataclass
+class PageResult:
+    toc: list[dict] | None = None  # MkDocs TOC tokens, when a step rebuilt the table of contents
+    description: str | None = None
+    quiz_stylesheet: str | None = None
+    notebook_sheets: list[str] = field(default_factory=list)
+    classes: set[str] = field(default_factory=set)
+    ids: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class PageContext:
+    src_uri: str
+    url: str  # where the page is published, site-relative
+    language: str  # the language the page is shown in
+    written_in: str  # the language of its source
+    strings: Mapping[str, str]
+    site: SiteServices
+    result: PageResult = field(default_factory=PageResult)
+
+    @property
+    def is_notebook(self) -> bool:
+        return adapters.is_notebook(self.src_uri)
+
+    @property
+    def is_home(self) -> bool:
+        return self.site.languages.original(self.src_uri) == HOME
+
+    @property
+    def where(self) -> str:
+        return f"{self.site.docs_name}/{self.src_uri}"
+
+
+# ---------------------------------------------------------------------------
+# The steps, in order
+
+
+def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    if page.is_notebook:
+        page.result.notebook_sheets = adapters.take_styles(tree)
+        adapters.remove_scripts(tree)
+        adapters.flatten_markdown_cells(tree)
+        adapters.convert_code_cells(tree)
+        adapters.hide_prompts(tree)
+    return tree
+
+
+def cell_outputs(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    if not page.is_notebook:
+        return tree
+    for cell_id, output in page.site.run_outputs(page.src_uri).items():
+        cell = adapters.find_cell(tree, cell_id)
+        anchor = adapters.code_cell_input(cell) if cell is not None else None
+        if anchor is None:
+            continue  # the cell became something else (an answer cell shows solutions instead)
+        anchor.insert_after(BeautifulSoup(render_output(output, page.strings["output_label"]), "html.parser"))
+    return tree
+
+
+def render_output(output: CellOutput, label: str) -> str:
+    return (
+        f'<div class="cell-output" role="group" aria-label="{html_text.escape(label)}">'
+        f'<p class="cell-output__label" aria-hidden="true">{html_text.escape(label)}</p>'
+        f"<pre><code>{html_text.escape(output.text.rstrip())}</code></pre></div>"
+    )
+
+
+def headings(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    title = page.strings["permalink"]
+    if page.is_notebook:
+        found = adapters.markdown_headings(tree)
+        for heading in found:
+            adapters.remove_heading_anchors(heading)
+        page.result.toc = heading_anchors.anchor_headings(found, tree, page.site.slugify, page.site.toc_depth, title)
+    else:
+        heading_anchors.localise_permalinks(tree, title)
+    return tree
+
+
+def exercises_step(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    entry = page.site.course.pages.get(page.src_uri)
+    if entry is None:
+        return tree
+    exercises.insert_exercises(tree, entry, page.language, page.where)
+    if entry.shows_progress:
+        titles = {s.source: s.title[page.language] for s in page.site.plan.pages()}
+        published = {s.source for s in page.site.plan.pages()}
+        sections = exercises.progress_sections(page.site.course, page.language, titles, page.url,
+                                               page.site.languages, published)
+        exercises.insert_progress(tree, sections, page.language, page.where)
+    page.result.quiz_stylesheet = exercises.link_assets(tree, page.url)
+    return tree
+
+
+def catalog(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    if page.is_home:
+        replace_comment(tree, CATALOG_MARKER, render_catalog(page.site.plan, page.language, page.strings))
+    return tree
+
+
+def glossary(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    terms = page.site.glossary
+    if terms is None:
+        return tree
+    languages = page.site.languages
+    if languages.original(page.src_uri) == glossary_terms.PAGE:
+        replace_comment(tree, glossary_terms.MARKER, terms.render(page.language, languages.names, page.strings))
+        return tree
+    href = get_relative_url(exercises.page_url_of(glossary_terms.PAGE, page.language, languages), page.url)
+    glossary_terms.link_first_uses(tree, terms.entries[page.language], href)
+    return tree
+
+
+def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    if page.is_notebook:
+        link_rewriting.rewrite_relative_links(tree, page.site.languages.codes)
+    return tree
+
+
+def images(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """Figures further down the page should not compete with the first paint."""
+    for img in tree.find_all("img"):
+        img["loading"] = img.get("loading", "lazy")
+    return tree
+
+
+def description(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    if page.is_notebook:
+        page.result.description = description_of(adapters.first_markdown_paragraph(tree))
+    return tree
+
+
+def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    if page.written_in == page.language:
+        return tree
+    languages = page.site.languages
+    original_url = languages.folder(page.written_in) + languages.without_folder(page.url)
+    return page_notices.untranslated_notice(
+        tree, language=page.language, written_in=page.written_in,
+        original_name=languages.names[page.written_in],
+        original_href=page_notices.relative_href(original_url, page.url), strings=page.strings,
+    )
+
+
+def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    if page.is_notebook:
+        for element in tree.find_all(True):
+            page.result.classes.update(element.get("class") or [])
+            if element.get("id"):
+                page.result.ids.add(element["id"])
+    return tree
+
+
+STEPS = (
+    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, images, description,
+    notices, used_classes,
+)
+
+
+def run(html: str, page: PageContext, steps=STEPS) -> str:
+    tree = BeautifulSoup(html, "html.parser")
+    for step in steps:
+        tree = step(tree, page)
+    return str(tree)
+
+
+def replace_comment(tree: BeautifulSoup, text: str, html: str) -> None:
+    for comment in tree.find_all(string=lambda node: isinstance(node, Comment) and node.strip() == text):
+        comment.replace_with(BeautifulSoup(html, "html.parser"))

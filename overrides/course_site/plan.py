@@ -1,0 +1,164 @@
+"""The course plan: `extra.course` (chapters and sections) and `extra.appendix` in mkdocs.yml.
+
+Every chapter and section has a title in each language of the site; a section with a `file`
+is published, one without is "coming soon".  The navigation, the page titles and the home
+page's catalog all come from this one list, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import SiteError
+from .languages import Languages
+
+WHERE = "mkdocs.yml"
+HOME = "index.md"
+
+
+@dataclass(frozen=True)
+class Section:
+    title: Mapping[str, str]
+    source: str | None  # docs-relative path of the default-language file; None: coming soon
+
+
+@dataclass(frozen=True)
+class Chapter:
+    folder: str
+    title: Mapping[str, str]
+    summary: Mapping[str, str]
+    sections: tuple[Section, ...]
+
+
+@dataclass(frozen=True)
+class CoursePlan:
+    chapters: tuple[Chapter, ...]
+    appendix: tuple[Section, ...]  # pages after the course, such as the glossary
+
+    def pages(self) -> list[Section]:
+        return [s for c in self.chapters for s in c.sections if s.source] + [s for s in self.appendix if s.source]
+
+    def sources(self) -> set[str]:
+        return {HOME} | {section.source for section in self.pages()}
+
+    def section(self, source: str) -> Section | None:
+        return next((s for s in self.pages() if s.source == source), None)
+
+    def title(self, source: str, language: str) -> str | None:
+        section = self.section(source)
+        return section.title[language] if section else None
+
+    def navigation(self, language: str, home_title: str) -> list:
+        """MkDocs' `nav`: home, each chapter with its published sections, then the appendix."""
+        nav: list = [{home_title: HOME}]
+        for chapter in self.chapters:
+            published = [{s.title[language]: s.source} for s in chapter.sections if s.source]
+            if published:
+                nav.append({chapter.title[language]: published})
+        nav.extend({s.title[language]: s.source} for s in self.appendix if s.source)
+        return nav
+
+
+def read_plan(extra: Mapping, languages: Languages, docs_dir: Path) -> CoursePlan:
+    """Check the plan against the files in docs/; every problem stops the build."""
+    chapters_data = extra.get("course")
+    if not isinstance(chapters_data, list) or not chapters_data:
+        raise SiteError("extra.course must list the chapters of the course", where=WHERE)
+    chapters = tuple(_chapter(entry, languages, docs_dir) for entry in chapters_data)
+    appendix = tuple(
+        _section(entry, "", languages, docs_dir, "extra.appendix") for entry in extra.get("appendix") or []
+    )
+    seen: dict[str, str] = {}
+    for section in [s for c in chapters for s in c.sections] + list(appendix):
+        if section.source is None:
+            continue
+        if section.source in seen:
+            raise SiteError(
+                f"extra.course lists {section.source} twice", where=WHERE,
+                expected="each section once: a page has one place in the navigation",
+            )
+        seen[section.source] = section.title[languages.default]
+    return CoursePlan(chapters, appendix)
+
+
+def _titles(entry: Mapping, languages: Languages, where: str, key: str = "title") -> dict[str, str]:
+    titles = entry.get(key) or {}
+    missing = [code for code in languages.codes if not isinstance(titles, Mapping) or not titles.get(code)]
+    if missing:
+        raise SiteError(
+            f"{where} has no {key} in {', '.join(missing)}: {titles!r}", where=WHERE,
+            expected=f"{key}: {{{', '.join(f'{code}: …' for code in languages.codes)}}}",
+        )
+    return dict(titles)
+
+
+def _chapter(entry, languages: Languages, docs_dir: Path) -> Chapter:
+    if not isinstance(entry, Mapping) or "chapter" not in entry or not isinstance(entry.get("sections"), list):
+        raise SiteError(
+            f"extra.course entry {entry!r} is not a chapter", where=WHERE,
+            expected="chapter: <folder>, title: {…}, sections: [...]",
+        )
+    folder = entry["chapter"]
+    where = f"extra.course, chapter {folder}"
+    summary = _titles(entry, languages, where, "summary") if entry.get("summary") else {}
+    sections = tuple(_section(s, folder, languages, docs_dir, where) for s in entry["sections"])
+    return Chapter(folder, _titles(entry, languages, where), summary, sections)
+
+
+def _section(entry, folder: str, languages: Languages, docs_dir: Path, where: str) -> Section:
+    if not isinstance(entry, Mapping):
+        raise SiteError(f"{where}: {entry!r} is not a section", where=WHERE, expected="{file: …, title: {…}}")
+    file = entry.get("file")
+    source = posixpath.join(folder, file) if file else None
+    titles = _titles(entry, languages, f"{where}, section {file or entry.get('title')}")
+    if source is not None:
+        if languages.of(source) != languages.default:
+            raise SiteError(
+                f"extra.course names {source}, a translation", where=WHERE,
+                expected=f"the {languages.default} file, {languages.original(source)}: its translations are found by their suffix",
+            )
+        if not (docs_dir / source).is_file():
+            raise SiteError(f"extra.course lists {source}, but docs/{source} does not exist", where=WHERE)
+    return Section(titles, source)
+
+
+def check_every_page_is_planned(plan: CoursePlan, page_sources: list[str], languages: Languages) -> None:
+    """A page outside the plan would be unreachable from the navigation."""
+    for source in page_sources:
+        if languages.original(source) not in plan.sources():
+            raise SiteError(
+                f"docs/{source} is not in the course plan", where=WHERE,
+                expected="add it to extra.course in mkdocs.yml (or move it out of docs/)",
+            )
+
+
+def render_catalog(plan: CoursePlan, language: str, strings: Mapping) -> str:
+    """The home page's list of every chapter and section, published or coming soon."""
+    parts = ['<div class="course-catalog">']
+    for chapter in plan.chapters:
+        anchor = html.escape(f"catalog-{chapter.folder}")
+        parts.append(f'<section class="course-catalog__chapter" aria-labelledby="{anchor}">')
+        parts.append(f'<h3 id="{anchor}">{html.escape(chapter.title[language])}</h3>')
+        if chapter.summary:
+            parts.append(f"<p>{html.escape(chapter.summary[language])}</p>")
+        parts.append(
+            f'<table><thead><tr><th scope="col">{strings["section"]}</th><th scope="col">{strings["status"]}</th>'
+            "</tr></thead><tbody>"
+        )
+        for section in chapter.sections:
+            label = html.escape(section.title[language])
+            if section.source:
+                # A link to the source: MkDocs resolves it for the page's language.
+                cell = f'<a href="{html.escape(posixpath.splitext(section.source)[0])}.html">{label}</a>'
+                status = f'<span class="course-status course-status--published">{strings["published"]}</span>'
+            else:
+                cell = label
+                status = f'<span class="course-status course-status--coming">{strings["coming_soon"]}</span>'
+            parts.append(f"<tr><td>{cell}</td><td>{status}</td></tr>")
+        parts.append("</tbody></table></section>")
+    parts.append("</div>")
+    return "\n".join(parts)

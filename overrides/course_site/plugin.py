@@ -1,0 +1,250 @@
+"""CourseSite: the site's build, one method per MkDocs event, in the order MkDocs calls them.
+
+static-i18n builds the site once per language (see adapters.LanguagePass); every event below
+runs in every language pass.  What lasts for a whole build lives on `self.build` (made at the
+start of the first pass), what belongs to one language on `self.language_pass`.  Both are made in
+`on_config` and nowhere else.
+
+Where to look:
+- how a page's HTML is made: pipeline.py (the steps, in order);
+- the navigation, titles and catalog: plan.py, from `extra.course` in mkdocs.yml;
+- the words of the site: strings/<language>.py; the languages: the i18n plugin in mkdocs.yml;
+- anything that depends on another project's internals: adapters.py.
+"""
+
+from __future__ import annotations
+
+import logging
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import minify_html
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.toc import get_toc
+
+from quizzes.course import Course
+
+from . import adapters, exercises, pipeline, run_at_build
+from .errors import SiteError
+from .glossary import read_glossary
+from .languages import Languages
+from .notebook_css import NOTEBOOK_CSS, StyleCollector
+from .plan import CoursePlan, check_every_page_is_planned, read_plan
+from .strings import load_tables
+
+log = logging.getLogger("mkdocs.plugins.course_site")
+
+OFFLINE_PACKAGE = "autofuse-course-offline.zip"
+PACKAGE_FOLDER = "autofuse-course"  # what the zip unpacks to
+RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
+PAGE_SUFFIXES = (".md", ".ipynb")
+
+
+@dataclass
+class Build:
+    """One `mkdocs build` (or serve rebuild), across its language passes."""
+
+    languages: Languages
+    strings: dict
+    plan: CoursePlan
+    course: Course
+    services: pipeline.SiteServices
+    notebook_cache: set = field(default_factory=set)  # mkdocs-jupyter's entries used by any pass
+    styles: StyleCollector = field(default_factory=StyleCollector)
+
+
+@dataclass(frozen=True)
+class LanguagePass:
+    language: str
+    folder: str  # where its pages go: '' or 'en/'
+    is_last: bool
+
+
+class CourseSite:
+    def __init__(self) -> None:
+        self.build: Build | None = None
+        self.language_pass: LanguagePass | None = None
+        self._run_outputs: dict[str, dict] = {}
+
+    def is_between_passes(self, config) -> bool:
+        """True inside a build, where loading new code would mix two versions of the site."""
+        return adapters.is_inner_pass(config)
+
+    # -- configuration ----------------------------------------------------------------------
+
+    def on_config(self, config):
+        """Priority -200: after static-i18n has applied the pass language's settings (-100)."""
+        state = adapters.language_pass(config)
+        if state.starts_build or self.build is None:
+            self.build = self._start_build(config)
+        languages = self.build.languages
+        self.language_pass = LanguagePass(state.language, languages.folder(state.language), state.is_last)
+        adapters.drop_cdn_polyfill(config)
+        config.nav = self.build.plan.navigation(state.language, self.build.strings[state.language]["home"])
+        return config
+
+    def _start_build(self, config) -> Build:
+        languages = adapters.site_languages(config)
+        docs_dir = Path(config.docs_dir)
+        strings = load_tables(languages.codes, [Path(config.config_file_path).parent / "strings"])
+        plan = read_plan(config.extra, languages, docs_dir)
+        pages = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.rglob("*")
+                       if p.suffix in PAGE_SUFFIXES and p.is_file() and ".ipynb_checkpoints" not in p.parts)
+        _check_translations_have_originals(pages, languages, docs_dir)
+        check_every_page_is_planned(plan, pages, languages)
+        course = exercises.scan(docs_dir, languages)
+        self._run_outputs = {}
+        run_cache = adapters.notebook_cache_dir(config).parent / RUN_CACHE
+        services = pipeline.SiteServices(
+            languages=languages, plan=plan, course=course,
+            slugify=config.mdx_configs.get("toc", {}).get("slugify") or _default_slugify(),
+            toc_depth=adapters.notebook_toc_depth(config),
+            run_outputs=lambda src_uri: self._outputs_of(src_uri, docs_dir, run_cache),
+            glossary=read_glossary(docs_dir, languages.codes),
+            docs_name=docs_dir.name,
+        )
+        return Build(languages, strings, plan, course, services)
+
+    def _outputs_of(self, src_uri: str, docs_dir: Path, cache: Path) -> dict:
+        if src_uri not in self._run_outputs:
+            self._run_outputs[src_uri] = run_at_build.outputs(docs_dir / src_uri, cache, f"{docs_dir.name}/{src_uri}")
+        return self._run_outputs[src_uri]
+
+    # -- files and pages --------------------------------------------------------------------
+
+    def on_pre_build(self, config) -> None:
+        """Priority -100: after mkdocs-jupyter has reset its record of used cache entries (0)."""
+        adapters.pool_notebook_cache(config, self.build.notebook_cache, self.language_pass.is_last)
+
+    def on_files(self, files: Files, config) -> Files:
+        """Priority -200: after static-i18n has rebuilt the file list (-100)."""
+        adapters.render_notebooks_as_pages(files, config, self.language_pass.folder)
+        for unused in adapters.unused_search_files(files, adapters.search_languages(config)):
+            files.remove(unused)
+        for uri in exercises.ASSETS.values():
+            files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
+        return files
+
+    def on_env(self, env, config, files):
+        env.globals["material_bundle"] = adapters.material_bundle()
+        return env
+
+    def on_page_markdown(self, markdown: str, page, config, files) -> str | None:
+        return exercises.markdown_with_slots(
+            self.build.course, page.file.src_uri, markdown, Path(page.file.abs_src_path), Path(config.docs_dir)
+        )
+
+    def on_page_content(self, html: str, page, config, files) -> str:
+        build, language = self.build, self.language_pass.language
+        context = pipeline.PageContext(
+            src_uri=page.file.src_uri, url=page.url, language=language,
+            written_in=adapters.written_in(page.file, build.languages),
+            strings=build.strings[language], site=build.services,
+        )
+        output = pipeline.run(html, context)
+        result = context.result
+        title = build.plan.title(build.languages.original(page.file.src_uri), language)
+        if title:  # the plan's title wins over a notebook's first heading
+            page.title = title
+        if result.toc is not None:
+            page.toc = get_toc(result.toc)
+        if result.description:
+            page.meta.setdefault("description", result.description)
+        if context.is_notebook:
+            build.styles.add_page(result.notebook_sheets, result.classes, result.ids)
+        page.course = PageExtras(
+            notebook_stylesheet=NOTEBOOK_CSS if context.is_notebook else None,
+            quiz_stylesheet=result.quiz_stylesheet,
+        )
+        if context.written_in != language:
+            log.info(f"{context.where} has no {language} version: shown in {context.written_in}, with a notice")
+        return output
+
+    def on_post_page(self, output: str, page, config) -> str:
+        """Template whitespace is a third of a page and grows with the navigation: drop it."""
+        return compact_html(output)
+
+    def on_page_context(self, context, page, config, nav):
+        """Priority -100: after static-i18n's own language switcher (50), which knows Markdown pages only."""
+        languages = self.build.languages
+        path = languages.without_folder(page.url)
+        alternates = [
+            {"name": languages.names[code], "link": (languages.folder(code) + path) or "index.html", "lang": code}
+            for code in languages.codes
+        ]
+        extras = getattr(page, "course", None) or PageExtras()
+        extras.alternates = alternates
+        extras.language_folder = self.language_pass.folder
+        extras.other_language_folders = [languages.folder(code) for code in languages.others]
+        page.course = extras
+        adapters.set_language_switcher(config, alternates)
+        return context
+
+    # -- the end of a build -----------------------------------------------------------------
+
+    def on_post_build(self, config) -> None:
+        """Priority -200: in the first pass, this runs after static-i18n has built the other
+        languages and merged the search index, and after the offline plugin's search script."""
+        if adapters.is_inner_pass(config):
+            return
+        site = Path(config.site_dir)
+        self.build.styles.write(site)
+        write_offline_package(site)
+
+
+@dataclass
+class PageExtras:
+    """What main.html needs from a page, beyond MkDocs' own fields (as `page.course`)."""
+
+    notebook_stylesheet: str | None = None
+    quiz_stylesheet: str | None = None
+    alternates: list = field(default_factory=list)
+    language_folder: str = ""
+    other_language_folders: list = field(default_factory=list)
+
+
+def _check_translations_have_originals(pages: list[str], languages: Languages, docs_dir: Path) -> None:
+    for source in pages:
+        language = languages.of(source)
+        original = languages.original(source)
+        if language != languages.default and not (docs_dir / original).is_file():
+            raise SiteError(
+                f"this {language} page needs its original in the default language "
+                f"({languages.default}) at docs/{original}; none found",
+                where=f"docs/{source}",
+            )
+
+
+def _default_slugify():
+    from markdown.extensions.toc import slugify
+
+    return slugify
+
+
+def compact_html(output: str) -> str:
+    """Whitespace between tags collapsed, comments dropped; <pre>, scripts and styles untouched."""
+    return minify_html.minify(output, minify_js=False, minify_css=False, keep_closing_tags=True,
+                              keep_html_and_head_opening_tags=True, keep_input_type_text_attr=True,
+                              allow_noncompliant_unquoted_attribute_values=False,
+                              allow_removing_spaces_between_attributes=False)
+
+
+# Not needed from the file system: source maps, compressed copies, and the search index as JSON
+# (under file:// Material reads search_index.js, which the offline plugin writes).
+OFFLINE_LEAVES_OUT = (".map", ".gz")
+OFFLINE_LEAVES_OUT_FILES = ("search/search_index.json",)
+
+
+def write_offline_package(site: Path) -> None:
+    """The site zipped into itself: every build ships the package of exactly what it built."""
+    package = site / OFFLINE_PACKAGE
+    package.unlink(missing_ok=True)
+    files = sorted(
+        p for p in site.rglob("*")
+        if p.is_file() and p != package and p.suffix not in OFFLINE_LEAVES_OUT
+        and p.relative_to(site).as_posix() not in OFFLINE_LEAVES_OUT_FILES
+    )
+    with zipfile.ZipFile(package, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path in files:
+            archive.write(path, Path(PACKAGE_FOLDER) / path.relative_to(site))

@@ -1,0 +1,54 @@
+"""The words of the site, one table per language: `zh.py`, `en.py`.
+
+A table is a module with a `STRINGS` dict; every table has the same keys (a test checks it).
+Adding a language to the site means adding it to the i18n plugin's list in mkdocs.yml, adding
+its table here, and writing its content: nothing else.  A site may also carry tables of its
+own in a `strings/` folder next to its mkdocs.yml (the three-language test site does); those
+come first.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from ..errors import SiteError
+
+BUILT_IN = Path(__file__).resolve().parent
+
+
+def table_path(language: str, folders: Iterable[Path]) -> Path | None:
+    for folder in [*folders, BUILT_IN]:
+        path = folder / f"{language}.py"
+        if path.is_file():
+            return path
+    return None
+
+
+def load_table(language: str, folders: Iterable[Path] = ()) -> Mapping[str, object]:
+    path = table_path(language, folders)
+    if path is None:
+        raise SiteError(
+            f"there is no strings table for the language '{language}'",
+            expected=f"overrides/course_site/strings/{language}.py with a STRINGS dict, like zh.py",
+        )
+    spec = importlib.util.spec_from_file_location(f"course_site_strings_{language}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.STRINGS
+
+
+def load_tables(languages: Iterable[str], folders: Iterable[Path] = ()) -> dict[str, Mapping[str, object]]:
+    folders = list(folders)
+    tables = {language: load_table(language, folders) for language in languages}
+    reference_language, reference = next(iter(tables.items()))
+    for language, table in tables.items():
+        missing = sorted(set(reference) - set(table))
+        extra = sorted(set(table) - set(reference))
+        if missing or extra:
+            raise SiteError(
+                f"the strings table of '{language}' does not have the keys of '{reference_language}'",
+                expected=f"the same keys in every table (missing: {missing}, unknown: {extra})",
+            )
+    return tables

@@ -1,0 +1,137 @@
+"""What several test modules share: the real configuration, building sites, finding pages.
+
+Test modules import from here (and from tools/browsing.py), never from each other.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from bs4 import BeautifulSoup
+from mkdocs.utils.yaml import yaml_load
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+EDGE_SITE = ROOT / "tests" / "fixtures" / "edge_site"
+sys.path.insert(0, str(ROOT / "tools"))  # tools/browsing.py
+sys.path.insert(0, str(ROOT / "overrides"))  # the site's build package, course_site
+
+
+def load_config(path: Path = ROOT / "mkdocs.yml") -> dict:
+    """mkdocs.yml as MkDocs reads it (its !ENV tags and INHERIT resolved), not validated."""
+    with open(path, encoding="utf-8") as f:
+        return yaml_load(f)
+
+
+def site_languages(config: dict | None = None) -> tuple[str, ...]:
+    """The i18n plugin's languages, the default first: the one list the site uses."""
+    config = config or load_config()
+    i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
+    languages = [entry["locale"] for entry in i18n["languages"] if entry.get("build", True)]
+    default = next(entry["locale"] for entry in i18n["languages"] if entry.get("default"))
+    return (default, *(code for code in languages if code != default))
+
+
+LANGUAGES = site_languages()
+DEFAULT_LANGUAGE = LANGUAGES[0]
+
+
+def hook_paths(config_file: Path = ROOT / "mkdocs.yml") -> list[str]:
+    """The hooks of a configuration, as absolute paths."""
+    return [str((config_file.parent / hook).resolve()) for hook in load_config(config_file).get("hooks", [])]
+
+
+def site_path_prefix() -> str:
+    """'/autofuse-course/' from the site_url in mkdocs.yml."""
+    return urlsplit(load_config()["site_url"]).path
+
+
+def language_of(path: Path | str) -> str:
+    parts = Path(path).name.split(".")
+    return parts[-2] if len(parts) >= 3 and parts[-2] in LANGUAGES[1:] else DEFAULT_LANGUAGE
+
+
+def page_for(source: Path, docs: Path, site: Path) -> Path:
+    """docs/a/x.ipynb -> site/a/x.html; docs/a/x.en.ipynb -> site/en/a/x.html."""
+    relative = source.relative_to(docs).as_posix()
+    language = language_of(relative)
+    if language != DEFAULT_LANGUAGE:
+        relative = relative.replace(f".{language}.", ".")
+        return site / language / re.sub(r"\.(ipynb|md)$", ".html", relative)
+    return site / re.sub(r"\.(ipynb|md)$", ".html", relative)
+
+
+def notebook_pages(site: Path, docs: Path = DOCS) -> list[str]:
+    return sorted(page_for(source, docs, site).relative_to(site).as_posix() for source in docs.rglob("*.ipynb"))
+
+
+def pages_of(site: Path) -> list[str]:
+    """Every page of a built site except 404.html (which is tested on its own)."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name != "404.html")
+
+
+def twin_of(page: str) -> str:
+    for language in LANGUAGES[1:]:
+        if page.startswith(f"{language}/"):
+            return page[len(language) + 1:]
+    return f"{LANGUAGES[1]}/{page}"
+
+
+def soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+class BuildFailed(AssertionError):
+    pass
+
+
+def build_site(config_file: Path, site_dir: Path, cache_dir: Path | None = None) -> subprocess.CompletedProcess:
+    """mkdocs build --strict; raises BuildFailed with the build's own error first."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    if cache_dir is not None:
+        env["NOTEBOOK_CACHE_DIR"] = str(cache_dir)
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file), "-d", str(site_dir)],
+        cwd=config_file.parent, env=env, capture_output=True, text=True, encoding="utf-8",
+    )
+    if result.returncode != 0:
+        raise BuildFailed(f"mkdocs build failed for {config_file}:\n{build_error(result)}")
+    return result
+
+
+def build_error(result: subprocess.CompletedProcess) -> str:
+    """The lines of a failed build's log that say why, without the INFO noise."""
+    log = (result.stdout + result.stderr).splitlines()
+    wanted = [line for line in log if not line.startswith("INFO") and "jieba" not in line.lower()
+              and not line.startswith(("Building prefix", "Loading model", "Prefix dict", "Dumping model"))]
+    return "\n".join(wanted[-40:])
+
+
+def build_small_site(tmp_path: Path, files: dict[str, str], course: str) -> subprocess.CompletedProcess:
+    """Build docs made of `files` with the real configuration; return the finished process.
+
+    `course` is the YAML of extra.course (flow style).  The build may fail: tests of bad input
+    assert on the message.
+    """
+    docs = tmp_path / "docs"
+    for name, text in files.items():
+        path = docs / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    hooks = "\n".join(f"  - {path}" for path in hook_paths())
+    config.write_text(
+        f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: docs\ntheme:\n  custom_dir: {ROOT / 'overrides'}\n"
+        f"hooks:\n{hooks}\nwatch: []\nextra:\n  course: {course}\n  appendix: []\n",
+        encoding="utf-8",
+    )
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache"))
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(tmp_path / "site")],
+        capture_output=True, text=True, encoding="utf-8", cwd=tmp_path, env=env,
+    )

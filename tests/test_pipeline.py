@@ -1,0 +1,257 @@
+"""The page pipeline's steps, each on an HTML string: exact input -> output pairs
+(overrides/course_site/pipeline.py), as pymdown-extensions tests its extensions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from helpers import ROOT  # noqa: F401  (puts overrides/ on the path)
+
+from course_site import pipeline
+from course_site.glossary import Entry, Glossary
+from course_site.languages import Languages
+from course_site.plan import Chapter, CoursePlan, Section
+from course_site.run_at_build import CellOutput
+from course_site.strings import load_tables
+from pymdownx.slugs import slugify
+from quizzes.course import Course
+
+LANGUAGES = Languages("zh", ("zh", "en"), {"zh": "中文", "en": "English"})
+STRINGS = load_tables(LANGUAGES.codes)
+PLAN = CoursePlan(
+    chapters=(
+        Chapter("ch", {"zh": "第一章", "en": "Chapter 1"}, {"zh": "概要。", "en": "Summary."}, (
+            Section({"zh": "1.1 节", "en": "1.1 Section"}, "ch/a.ipynb"),
+            Section({"zh": "1.2 节", "en": "1.2 Section"}, None),
+        )),
+    ),
+    appendix=(),
+)
+
+
+GLOSSARY = Glossary({
+    "zh": (
+        Entry("ge", "GE（Graph Engine）", ("GE",), "图编译引擎。"),
+        Entry("ge-route", "GE 路线", ("GE 路线",), "经 GE 的路线。"),
+        Entry("ub", "UB（Unified Buffer）", ("UB",), "片上缓冲区。"),
+    ),
+    "en": (
+        Entry("ge", "GE (Graph Engine)", ("GE",), "The graph compiler."),
+        Entry("ge-route", "GE route", ("GE route",), "The route through GE."),
+        Entry("ub", "UB (Unified Buffer)", ("UB",), "The on-chip buffer."),
+    ),
+})
+
+
+def context(src_uri="ch/a.ipynb", language="zh", written_in=None, url=None, outputs=None, glossary=None):
+    services = pipeline.SiteServices(
+        languages=LANGUAGES, plan=PLAN, course=Course({}, LANGUAGES.codes), slugify=slugify(case="lower"),
+        toc_depth=3, run_outputs=lambda src_uri: outputs or {}, glossary=glossary,
+    )
+    url = url or (LANGUAGES.folder(language) + src_uri.rsplit(".", 1)[0].replace(".en", "") + ".html")
+    return pipeline.PageContext(src_uri, url, language, written_in or language, STRINGS[language], services)
+
+
+def run_step(step, html: str, page) -> str:
+    return str(step(BeautifulSoup(html, "html.parser"), page))
+
+
+def test_notebook_markup_takes_styles_and_scripts_out_and_makes_material_code_blocks():
+    html = (
+        '<style>.jp-Cell{color:red}</style><style>["not css"]</style><script>copy()</script>'
+        '<div class="jp-Cell jp-MarkdownCell" id="cell-id=intro"><div class="jp-Cell-inputWrapper" tabindex="0">'
+        '<div class="jp-Collapser"></div><div class="jp-InputArea"><div class="jp-InputPrompt"></div>'
+        '<div class="jp-RenderedMarkdown"><p>Text</p></div></div></div></div>'
+        '<div class="jp-Cell jp-CodeCell" id="cell-id=code"><div class="jp-Cell-inputWrapper" tabindex="0">'
+        '<div class="jp-InputPrompt">In [ ]:</div><div class="zeroclipboard-container">Copied!</div>'
+        '<div class="highlight-ipynb hl-python"><pre><span class="n">x</span></pre></div>'
+        '<div class="clipboard-copy-txt">x</div></div></div>'
+    )
+    page = context()
+    assert run_step(pipeline.notebook_markup, html, page) == (
+        '<div class="jp-Cell jp-MarkdownCell" id="cell-id=intro"><div class="jp-RenderedMarkdown"><p>Text</p></div></div>'
+        '<div class="jp-Cell jp-CodeCell" id="cell-id=code"><div class="jp-Cell-inputWrapper">'
+        '<div aria-hidden="true" class="jp-InputPrompt" data-search-exclude="">In [ ]:</div>'
+        '<div class="highlight"><pre><code><span class="n">x</span></code></pre></div></div></div>'
+    )
+    assert page.result.notebook_sheets == [".jp-Cell{color:red}"]
+
+
+def test_notebook_markup_leaves_markdown_pages_alone():
+    html = "<style>p{}</style><p>Text</p>"
+    assert run_step(pipeline.notebook_markup, html, context("ch/b.md")) == html
+
+
+def test_cell_outputs_go_under_their_cell_escaped():
+    html = '<div id="cell-id=run"><div class="jp-Cell-inputWrapper">code</div></div><div id="cell-id=other"></div>'
+    page = context(outputs={"run": CellOutput("run", "<b>AUTOFUSE_FLAGS</b>=x\n\n")})
+    assert run_step(pipeline.cell_outputs, html, page) == (
+        '<div id="cell-id=run"><div class="jp-Cell-inputWrapper">code</div>'
+        '<div aria-label="运行结果" class="cell-output" role="group">'
+        '<p aria-hidden="true" class="cell-output__label">运行结果</p>'
+        "<pre><code>&lt;b&gt;AUTOFUSE_FLAGS&lt;/b&gt;=x</code></pre></div></div>"
+        '<div id="cell-id=other"></div>'
+    )
+
+
+def test_headings_get_the_sites_slugs_permalinks_and_a_toc():
+    html = (
+        '<div class="jp-RenderedMarkdown"><h1 id="">1.1 节<a class="anchor-link" href="#">¶</a></h1>'
+        "<h2>第一节 术语</h2><h2>第一节 术语</h2><h4>Deep</h4></div>"
+    )
+    page = context()
+    assert run_step(pipeline.headings, html, page) == (
+        '<div class="jp-RenderedMarkdown">'
+        '<h1 id="11-节">1.1 节<a class="headerlink" href="#11-节" title="本节链接">¶</a></h1>'
+        '<h2 id="第一节-术语">第一节 术语<a class="headerlink" href="#第一节-术语" title="本节链接">¶</a></h2>'
+        '<h2 id="第一节-术语_1">第一节 术语<a class="headerlink" href="#第一节-术语_1" title="本节链接">¶</a></h2>'
+        '<h4 id="deep">Deep<a class="headerlink" href="#deep" title="本节链接">¶</a></h4></div>'
+    )
+    (top,) = page.result.toc
+    assert (top["id"], [c["id"] for c in top["children"]]) == ("11-节", ["第一节-术语", "第一节-术语_1"])
+
+
+def test_markdown_pages_permalinks_speak_the_page_language():
+    html = '<h2 id="x">X<a class="headerlink" href="#x" title="Permanent link">¶</a></h2>'
+    assert run_step(pipeline.headings, html, context("index.md")) == (
+        '<h2 id="x">X<a class="headerlink" href="#x" title="本节链接">¶</a></h2>'
+    )
+
+
+@pytest.mark.parametrize("link, expected", [
+    ("01.02_intro.ipynb", "01.02_intro.html"),
+    ("01.02_intro.en.ipynb#goals", "01.02_intro.html#goals"),
+    ("../ch2/page.md?x=1", "../ch2/page.html?x=1"),
+    ("./images/a.en.svg", "./images/a.svg"),
+    ("https://github.com/hicann/ge/blob/HEAD/README.md", "https://github.com/hicann/ge/blob/HEAD/README.md"),
+    ("#local", "#local"),
+    ("/absolute.ipynb", "/absolute.ipynb"),
+    ("version.1.en", "version.1.en"),
+])
+def test_links_in_notebooks_lead_to_pages_and_per_language_figures(link, expected):
+    html = f'<a href="{link}">x</a>'
+    assert run_step(pipeline.links, html, context()) == f'<a href="{expected}">x</a>'
+
+
+def test_images_load_lazily_unless_told_otherwise():
+    html = '<img alt="a" src="a.svg"/><img alt="b" loading="eager" src="b.svg"/>'
+    assert run_step(pipeline.images, html, context()) == (
+        '<img alt="a" loading="lazy" src="a.svg"/><img alt="b" loading="eager" src="b.svg"/>'
+    )
+
+
+def test_description_is_the_first_paragraph_cut_at_a_word():
+    words = " ".join(["fusion"] * 40)
+    html = f'<div class="jp-RenderedMarkdown"><h1>T</h1><p>{words}</p></div>'
+    page = context()
+    run_step(pipeline.description, html, page)
+    assert page.result.description == " ".join(["fusion"] * 21) + "…"
+
+
+def test_an_untranslated_page_says_so_in_the_readers_language_and_links_the_original():
+    page = context("ch/a.ipynb", language="en", written_in="zh", url="en/ch/a.html")
+    assert run_step(pipeline.notices, "<p>原文</p>", page) == (
+        '<div class="admonition note untranslated-notice" lang="en"><p>This page has not been translated into '
+        "English yet. It is shown in its original language (中文). "
+        '<a href="../../ch/a.html" hreflang="zh">Open the original page</a></p></div>'
+        '<div lang="zh"><p>原文</p></div>'
+    )
+
+
+def test_a_translated_page_gets_no_notice():
+    page = context("ch/a.en.ipynb", language="en")
+    assert run_step(pipeline.notices, "<p>Text</p>", page) == "<p>Text</p>"
+
+
+def test_the_home_page_catalog_lists_published_and_coming_sections():
+    html = "<h2>目录</h2>\n<!-- course-catalog -->\n"
+    output = run_step(pipeline.catalog, html, context("index.md", url="index.html"))
+    assert output == (
+        "<h2>目录</h2>\n"
+        '<div class="course-catalog">\n'
+        '<section aria-labelledby="catalog-ch" class="course-catalog__chapter">\n'
+        '<h3 id="catalog-ch">第一章</h3>\n<p>概要。</p>\n'
+        '<table><thead><tr><th scope="col">小节</th><th scope="col">状态</th></tr></thead><tbody>\n'
+        '<tr><td><a href="ch/a.html">1.1 节</a></td><td><span class="course-status course-status--published">已发布</span></td></tr>\n'
+        '<tr><td>1.2 节</td><td><span class="course-status course-status--coming">即将推出</span></td></tr>\n'
+        "</tbody></table></section>\n</div>\n"
+    )
+
+
+def test_the_first_use_of_each_term_links_to_the_glossary_with_its_definition():
+    html = (
+        "<h2>GE 与 UB</h2><p>代码 <code>GE</code> 不算。走 GE 路线时，GE 负责编译，UB 留住中间结果。</p>"
+        "<p>再提 UB 一次。</p><form class=\"quiz\"><p>GE</p></form>"
+    )
+    assert run_step(pipeline.glossary, html, context(glossary=GLOSSARY)) == (
+        "<h2>GE 与 UB</h2><p>代码 <code>GE</code> 不算。走 "
+        '<a class="glossary-term" href="../glossary.html#term-ge-route" title="经 GE 的路线。">GE 路线</a>时，'
+        '<a class="glossary-term" href="../glossary.html#term-ge" title="图编译引擎。">GE</a> 负责编译，'
+        '<a class="glossary-term" href="../glossary.html#term-ub" title="片上缓冲区。">UB</a> 留住中间结果。</p>'
+        '<p>再提 UB 一次。</p><form class="quiz"><p>GE</p></form>'
+    )
+
+
+def test_a_latin_term_is_not_found_inside_a_longer_word():
+    html = "<p>GEMM and UBX are not terms; the GE route is.</p>"
+    assert run_step(pipeline.glossary, html, context("ch/a.en.ipynb", language="en", glossary=GLOSSARY)) == (
+        '<p>GEMM and UBX are not terms; the <a class="glossary-term" href="../glossary.html#term-ge-route" '
+        'title="The route through GE.">GE route</a> is.</p>'
+    )
+
+
+def test_the_glossary_page_lists_every_term_with_its_other_names():
+    html = "<h1>术语表</h1>\n<!-- glossary -->\n"
+    output = run_step(pipeline.glossary, html, context("glossary.md", url="glossary.html", glossary=GLOSSARY))
+    assert output == (
+        "<h1>术语表</h1>\n"
+        '<dl class="glossary">\n'
+        '<dt id="term-ge">GE（Graph Engine）</dt>\n'
+        '<dd><p>图编译引擎。</p><p class="glossary__other">其他语言：<span lang="en">GE (Graph Engine)</span></p></dd>\n'
+        '<dt id="term-ge-route">GE 路线</dt>\n'
+        '<dd><p>经 GE 的路线。</p><p class="glossary__other">其他语言：<span lang="en">GE route</span></p></dd>\n'
+        '<dt id="term-ub">UB（Unified Buffer）</dt>\n'
+        '<dd><p>片上缓冲区。</p><p class="glossary__other">其他语言：<span lang="en">UB (Unified Buffer)</span></p></dd>\n'
+        "</dl>\n"
+    )
+
+
+def test_used_classes_are_noted_for_the_notebook_stylesheet():
+    page = context()
+    run_step(pipeline.used_classes, '<div class="jp-Cell a" id="x"><span class="b"></span></div>', page)
+    assert (page.result.classes, page.result.ids) == ({"jp-Cell", "a", "b"}, {"x"})
+
+
+def test_the_steps_run_in_their_written_order():
+    """One notebook page through the whole pipeline: one parse, every step, one serialisation."""
+    html = (
+        '<style>.x{}</style><div class="jp-Cell jp-MarkdownCell"><div class="jp-Cell-inputWrapper">'
+        '<div class="jp-RenderedMarkdown"><h1>Title</h1><p>See <a href="b.en.ipynb">b</a>.</p>'
+        '<img alt="f" src="./images/f.en.svg"/></div></div></div>'
+    )
+    page = context("ch/a.en.ipynb", language="en")
+    assert pipeline.run(html, page) == (
+        '<div class="jp-Cell jp-MarkdownCell"><div class="jp-RenderedMarkdown">'
+        '<h1 id="title">Title<a class="headerlink" href="#title" title="Permanent link">¶</a></h1>'
+        '<p>See <a href="b.html">b</a>.</p><img alt="f" loading="lazy" src="./images/f.svg"/></div></div>'
+    )
+    assert page.result.description == "See b."
+    assert [step.__name__ for step in pipeline.STEPS] == [
+        "notebook_markup", "cell_outputs", "headings", "exercises_step", "catalog", "glossary", "links", "images",
+        "description", "notices", "used_classes",
+    ]
+
+
+def test_every_strings_table_has_the_same_keys():
+    tables = load_tables(LANGUAGES.codes)
+    assert set(tables["zh"]) == set(tables["en"])
+
+
+def test_a_missing_strings_table_is_named(tmp_path: Path):
+    from course_site.errors import SiteError
+
+    with pytest.raises(SiteError, match="there is no strings table for the language 'fr'"):
+        load_tables(("zh", "fr"), [tmp_path])
