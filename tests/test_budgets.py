@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from browsing import first_visit_files, first_visit_gzipped
@@ -15,6 +17,15 @@ CODE = (".html", ".css", ".js")
 def test_notebook_pages_stay_under_the_html_budget(site_dir):
     sizes = {page: (site_dir / page).stat().st_size for page in notebook_pages(site_dir)}
     assert sizes and all(size <= HTML_BUDGET for size in sizes.values()), sizes
+
+
+def test_the_html_budget_holds_for_the_full_course(full_course_site):
+    """Every page carries the whole navigation: at 15 sections the largest chapter-1 page, cloned
+    into every section, must still be within the budget."""
+    pages = [p for p in full_course_site.rglob("*.html") if re.match(r"\d\d\.\d\d_", p.name)]
+    assert len(pages) == 30
+    too_big = {p.relative_to(full_course_site).as_posix(): p.stat().st_size for p in pages if p.stat().st_size > HTML_BUDGET}
+    assert too_big == {}
 
 
 def test_notebook_css_is_one_shared_file(site_dir):

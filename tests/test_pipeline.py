@@ -240,7 +240,7 @@ def test_the_steps_run_in_their_written_order():
     )
     assert page.result.description == "See b."
     assert [step.__name__ for step in pipeline.STEPS] == [
-        "notebook_markup", "cell_outputs", "headings", "exercises_step", "catalog", "glossary", "links", "images",
+        "notebook_markup", "safe_content", "cell_outputs", "headings", "exercises_step", "catalog", "glossary", "links", "images",
         "description", "notices", "used_classes",
     ]
 

@@ -328,6 +328,16 @@ def search_languages(config) -> list[str]:
     return list(search.config.lang or []) if search is not None else []
 
 
+def unused_theme_files(files: Files, search_languages: list[str], favicon: str) -> list[File]:
+    """Material's assets the site never loads: other languages' search support, and the default
+    favicon when the site has its own."""
+    unused = unused_search_files(files, search_languages)
+    default_favicon = "assets/images/favicon.png"
+    if favicon != default_favicon:
+        unused += [f for f in files if f.src_uri == default_favicon]
+    return unused
+
+
 def unused_search_files(files: Files, search_languages: list[str]) -> list[File]:
     needed = {f"{_LUNR}min/lunr.stemmer.support.min.js"}
     if len(search_languages) > 1:

@@ -8,16 +8,17 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 
 1. notebook_markup: nbconvert's markup made the site's (styles out, scripts out, Material code
    blocks, quiet prompts)
-2. cell_outputs: what the cells tagged run-at-build printed, under each such cell
-3. headings: anchors, permalinks and the table of contents
-4. exercises: quiz forms, solution blocks, the progress panel
-5. catalog: the course catalog on the home page
-6. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
-7. links: relative links to notebooks and per-language figures (after 4, which adds links)
-8. images: figures load lazily
-9. description: the meta description
-10. notices: "not translated yet" (wraps the content, so it comes late)
-11. used_classes: what notebook.css must keep
+2. safe_content: no script, nothing loaded from outside the site (before anything of ours is added)
+3. cell_outputs: what the cells tagged run-at-build printed, under each such cell
+4. headings: anchors, permalinks and the table of contents
+5. exercises: quiz forms, solution blocks, the progress panel
+6. catalog: the course catalog on the home page
+7. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
+8. links: relative links to notebooks and per-language figures (after 5, which adds links)
+9. images: figures load lazily
+10. description: the meta description
+11. notices: "not translated yet" (wraps the content, so it comes late)
+12. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -41,6 +42,7 @@ from .glossary import Glossary
 from .languages import Languages
 from .plan import CoursePlan, HOME, render_catalog
 from .run_at_build import CellOutput
+from .sanitise import sanitise
 
 CATALOG_MARKER = "course-catalog"
 
@@ -103,6 +105,11 @@ def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         adapters.flatten_markdown_cells(tree)
         adapters.convert_code_cells(tree)
         adapters.hide_prompts(tree)
+    return tree
+
+
+def safe_content(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    sanitise(tree, page.where)
     return tree
 
 
@@ -213,7 +220,7 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 STEPS = (
-    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, images, description,
+    notebook_markup, safe_content, cell_outputs, headings, exercises_step, catalog, glossary, links, images, description,
     notices, used_classes,
 )
 
