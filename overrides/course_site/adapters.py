@@ -244,6 +244,13 @@ def convert_code_cells(tree: BeautifulSoup) -> None:
             pre.append(code)
 
 
+def remove_cell_toolbars(tree: BeautifulSoup) -> None:
+    """The tags toolbar nbconvert shows on tagged cells ("run-at-build"): authoring metadata,
+    not something a reader needs; the output's own label says the site ran the cell."""
+    for toolbar in tree.select("div.celltoolbar"):
+        toolbar.decompose()
+
+
 def hide_prompts(tree: BeautifulSoup) -> None:
     """"In [ ]:" is noise for screen readers and for search."""
     for prompt in tree.select(".jp-InputPrompt, .jp-OutputPrompt"):

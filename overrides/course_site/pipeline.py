@@ -108,6 +108,7 @@ def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         adapters.remove_scripts(tree)
         adapters.flatten_markdown_cells(tree)
         adapters.convert_code_cells(tree)
+        adapters.remove_cell_toolbars(tree)
         adapters.hide_prompts(tree)
     return tree
 
