@@ -257,6 +257,7 @@ class Stage:
     log: str
     report: str
     report_status: int
+    report_before_clearing: str = ""  # the rerun stage: outputs still in the notebook
 
 
 def run_tool(root: Path, *arguments: str) -> subprocess.CompletedProcess:
@@ -289,6 +290,14 @@ def rerun_in_jupyter(nb) -> None:
             cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": ["A -> B -> C\n"]}]
 
 
+def clear_outputs(nb) -> None:
+    """What `jupyter nbconvert --clear-output` does before a commit (AUTHORING.md, 3.1): the build
+    refuses outputs, so only the report sees the notebook as Jupyter saved it."""
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+
+
 def build_stage(root: Path, name: str) -> Stage:
     site = root.parent / f"site-{name}"
     result = build_site(root / "mkdocs.yml", site, root.parent / "cache")
@@ -314,8 +323,11 @@ def cycle(tmp_path_factory) -> dict[str, Stage]:
         path = docs / name
         text = path.read_text(encoding="utf-8").replace("\n\n", "\n\n\n").replace("\n", " \t\n")
         path.write_text(text + "\n\n", encoding="utf-8")
+    before_clearing = run_tool(root, "report", "--check")
+    edit_notebook(docs / "chain.ipynb", clear_outputs)
     commit(root, "Run the notebook; whitespace", "2025-02-01")
     stages["rerun"] = build_stage(root, "rerun")
+    stages["rerun"].report_before_clearing = f"{before_clearing.returncode}\n{before_clearing.stdout}"
 
     # A fix lands in Chinese: a cell and the Markdown page; a week later the answers and the figure.
     edit_notebook(docs / "chain.ipynb", set_cell("rules", "## 2. 规则\n\n相邻的算子可以合并，合并后中间结果不再写回内存。"))
@@ -348,6 +360,9 @@ def test_a_rerun_in_jupyter_and_whitespace_changes_leave_every_translation_up_to
     assert [notice(stage, page) for page in ("en/ch/chain.html", "en/ch/notes.html")] == [None, None]
     assert stage.report_status == 0, stage.report
     assert stage.report.splitlines()[-1] == "5 files: 5 up to date, 0 outdated, 0 missing, 0 no record"
+    # with the outputs, execution counts and metadata of the run still in the notebook
+    status, *lines = stage.report_before_clearing.splitlines()
+    assert (status, lines[-1]) == ("0", "5 files: 5 up to date, 0 outdated, 0 missing, 0 no record")
 
 
 def test_a_changed_chinese_cell_puts_a_notice_on_the_english_page(cycle):

@@ -44,9 +44,10 @@ def _shown(docs_dir: Path, name: str) -> str:
     """A path as the reader of the report types it: relative to the current folder when inside it."""
     path = docs_dir / name
     try:
-        return Path(os.path.relpath(path)).as_posix() if not os.path.relpath(path).startswith("..") else str(path)
-    except ValueError:
-        return str(path)
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path.as_posix()
+    return path.as_posix() if relative.startswith("..") else Path(relative).as_posix()
 
 
 def describe(state: status.FileState, history: str) -> str:

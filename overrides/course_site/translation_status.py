@@ -76,9 +76,6 @@ class Survey:
     pages: Mapping[str, PageState]  # outdated translated pages, by their src_uri
     history: str  # 'git', 'shallow' (dates may be late) or 'none' (no dates)
 
-    def counts(self) -> dict[str, int]:
-        return {state: sum(1 for f in self.files if f.state == state) for state in (UP_TO_DATE, OUTDATED, MISSING, UNRECORDED)}
-
 
 # ---------------------------------------------------------------------------
 # Reading docs/
