@@ -1,7 +1,7 @@
 """Fixtures: strict builds of the real site, of the edge-case site and of a course of the full
-plan's size, a local HTTP server for each, and the system's Chromium driven by Playwright.  Every
-site fixture builds through build_or_stop: a site that does not build stops the whole run once,
-with the build's own error.  Shared functions live in helpers.py."""
+plan's size, a local HTTP server for each, and the system's Chromium driven by Playwright.  A site
+that does not build (helpers.build_site raises BuildFailed), in any fixture, stops the whole run
+once, with the build's own error.  Shared functions live in helpers.py."""
 
 from __future__ import annotations
 
@@ -12,6 +12,14 @@ import pytest
 from helpers import EDGE_SITE, ROOT, BuildFailed, build_site
 
 import browsing  # tools/browsing.py (helpers puts tools/ on the path)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """A site that does not build, in any fixture (here or in a test module), stops the whole run
+    once with the build's own error, rather than failing every test that needs it."""
+    if call.when == "setup" and call.excinfo is not None and call.excinfo.errisinstance(BuildFailed):
+        pytest.exit(str(call.excinfo.value), returncode=1)
 
 
 def build_or_stop(config_file, site_dir, cache_dir=None):
@@ -42,14 +50,14 @@ def edge_site_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def full_plan_site(tmp_path_factory):
-    """A course of the full plan's size, built: 15 sections in 2 languages, chapter 1 cloned into
-    every planned section (tools/generated_course.py)."""
+def full_course_site(tmp_path_factory):
+    """The full plan's size, 15 sections in both languages, chapter 1 cloned into each
+    (tools/generated_course.py): budgets must hold for the whole course, not only today's."""
     from generated_course import write_course
 
-    course = write_course(tmp_path_factory.mktemp("full_plan") / "course", 15)
-    site_dir = tmp_path_factory.mktemp("full_plan_site")
-    build_or_stop(course.config, site_dir, tmp_path_factory.mktemp("full_plan_cache"))
+    course = write_course(tmp_path_factory.mktemp("full_course") / "course", 15)
+    site_dir = tmp_path_factory.mktemp("full_course_site")
+    build_or_stop(course.config, site_dir, tmp_path_factory.mktemp("full_course_cache"))
     return site_dir
 
 

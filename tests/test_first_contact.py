@@ -125,7 +125,8 @@ def test_chromium_can_be_named(tmp_path, monkeypatch):
 # -- tools/test.sh when the site does not build ------------------------------------------------
 
 
-def test_a_site_that_does_not_build_stops_the_test_run_once_with_its_error(tmp_path):
+def broken_project(tmp_path: Path) -> Path:
+    """A copy of the project whose course plan names a section file that does not exist."""
     project = tmp_path / "project"
     for name in ("docs", "overrides", "quizzes", "tests", "tools"):
         shutil.copytree(ROOT / name, project / name,
@@ -136,16 +137,40 @@ def test_a_site_that_does_not_build_stops_the_test_run_once_with_its_error(tmp_p
     config = project / "mkdocs.yml"
     config.write_text(config.read_text(encoding="utf-8").replace(
         '{file: "01.02_autofuse_introduction.ipynb"', '{file: "01.02_gone.ipynb"'), encoding="utf-8")
-    result = subprocess.run(["tools/test.sh", "-q"], cwd=project, capture_output=True, text=True,
+    return project
+
+
+BROKEN = "mkdocs.yml: extra.course lists 01_basic_overview/01.02_gone.ipynb"
+
+
+def run_tests(project: Path, tmp_path: Path, *arguments: str) -> tuple[int, str]:
+    result = subprocess.run(["tools/test.sh", "-q", *arguments], cwd=project, capture_output=True, text=True,
                             encoding="utf-8", timeout=900, env=dict(os.environ, NOTEBOOK_CACHE_DIR=str(tmp_path / "c")))
-    output = result.stdout + result.stderr
-    error = "mkdocs.yml: extra.course lists 01_basic_overview/01.02_gone.ipynb"
-    assert result.returncode != 0
+    return result.returncode, result.stdout + result.stderr
+
+
+def test_a_site_that_does_not_build_stops_the_test_run_once_with_its_error(tmp_path):
+    returncode, output = run_tests(broken_project(tmp_path), tmp_path)
+    error = BROKEN
+    assert returncode != 0
     assert output.count(error) == 1, output[-3000:]
     lines = output.splitlines()
     first_problem = next(number for number, line in enumerate(lines) if re.search(r"error|fail|exit", line, re.I))
     assert "mkdocs build failed" in lines[first_problem] and error in lines[first_problem + 1], output[-3000:]
     assert "Traceback" not in output and " passed" not in output and len(output.splitlines()) < 80, output[-3000:]
+
+
+def test_a_module_fixture_that_builds_a_site_stops_the_run_once_too(tmp_path):
+    """Any fixture, not only conftest's: here a module's own, needed by three tests."""
+    project = broken_project(tmp_path)
+    (project / "tests" / "test_zz_own_site.py").write_text(
+        "import pytest\nfrom helpers import ROOT, build_site\n\n"
+        "@pytest.fixture(scope='module')\ndef own_site(tmp_path_factory):\n"
+        "    return build_site(ROOT / 'mkdocs.yml', tmp_path_factory.mktemp('own'))\n\n"
+        + "".join(f"def test_{n}(own_site):\n    pass\n\n" for n in range(3)), encoding="utf-8")
+    returncode, output = run_tests(project, tmp_path, "tests/test_zz_own_site.py")
+    assert returncode != 0
+    assert output.count(BROKEN) == 1 and " error" not in output, output[-3000:]
 
 
 # -- what the documents say --------------------------------------------------------------------

@@ -8,18 +8,21 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 
 1. notebook_markup: nbconvert's markup made the site's (styles out, scripts out, Material code
    blocks, quiet prompts)
-2. cell_outputs: what the cells tagged run-at-build printed, under each such cell
-3. headings: anchors, permalinks and the table of contents
-4. exercises: quiz forms, solution blocks, the progress panel
-5. catalog: the course catalog on the home page
-6. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
-7. links: relative links to notebooks and per-language figures (after 4, which adds links)
-8. images: figures load lazily
-9. description: the meta description
-10. notices: "not translated yet" (wraps the content, so it comes late)
-11. search_text: what search indexes: interface words out, long outputs cut, blocks kept apart
+2. safe_content: no script, nothing loaded from outside the site (before anything of ours is added)
+3. cell_outputs: what the cells tagged run-at-build printed, under each such cell
+4. headings: anchors, permalinks and the table of contents
+5. exercises: quiz forms, solution blocks, the progress panel
+6. catalog: the course catalog on the home page
+7. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
+8. links: relative links to notebooks and per-language figures (after 5, which adds links)
+9. images: figures load lazily
+10. description: the meta description
+11. outdated: "this translation is behind its original", with what changed under which heading
+    (after 4 and 5, whose headings and cells it names; after 7, so no term in it is linked)
+12. notices: "not translated yet" (wraps the content, so it comes late)
+13. search_text: what search indexes: interface words out, long outputs cut, blocks kept apart
     (after every step that adds text)
-12. used_classes: what notebook.css must keep
+14. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -43,6 +46,8 @@ from .glossary import Glossary
 from .languages import Languages
 from .plan import CoursePlan, HOME, render_catalog
 from .run_at_build import CellOutput
+from .translation_status import PageState
+from .sanitise import sanitise
 
 CATALOG_MARKER = "course-catalog"
 OUTPUT_CLASS = "cell-output"  # what a cell tagged run-at-build printed
@@ -60,6 +65,7 @@ class SiteServices:
     run_outputs: Callable[[str], dict[str, CellOutput]]  # src_uri -> outputs of its run-at-build cells
     glossary: Glossary | None = None
     docs_name: str = "docs"
+    outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
 
 
 @dataclass
@@ -105,7 +111,13 @@ def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         adapters.remove_scripts(tree)
         adapters.flatten_markdown_cells(tree)
         adapters.convert_code_cells(tree)
+        adapters.remove_cell_toolbars(tree)
         adapters.hide_prompts(tree)
+    return tree
+
+
+def safe_content(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    sanitise(tree, page.where)
     return tree
 
 
@@ -194,6 +206,23 @@ def description(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
+def outdated(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """A translation behind its original says so, naming each changed part under its heading."""
+    state = page.site.outdated.get(page.src_uri)
+    if state is None or page.written_in != page.language:
+        return tree
+    languages = page.site.languages
+    original_language = languages.of(state.original)
+    original_url = languages.folder(original_language) + languages.without_folder(page.url)
+    names = page.strings.get("language_names") or {}
+    return page_notices.outdated_notice(
+        tree, language=page.language, original_language=original_language,
+        original_name=names.get(original_language) or languages.names[original_language],
+        original_href=page_notices.relative_href(original_url, page.url), changed_on=state.changed_on,
+        items=page_notices.changed_parts(tree, state.parts, page.strings), strings=page.strings,
+    )
+
+
 def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.written_in == page.language:
         return tree
@@ -224,8 +253,8 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 STEPS = (
-    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, images, description,
-    notices, search_text, used_classes,
+    notebook_markup, safe_content, cell_outputs, headings, exercises_step, catalog, glossary, links, images, description,
+    outdated, notices, search_text, used_classes,
 )
 
 
