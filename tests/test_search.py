@@ -21,8 +21,8 @@ from browsing import base_url, search_results, serve, wait_for_search_ready
 from helpers import DEFAULT_LANGUAGE, LANGUAGES, build_small_site, pages_of, search_documents, search_index, \
     site_path_prefix, soup
 
-SAMPLE = 16  # words per page
-IDENTIFIERS = 8  # identifier-like words per page (AUTOFUSE_FLAGS, set_env.sh, --enable_autofuse), at most
+SAMPLE = 12  # words per page
+IDENTIFIERS = 6  # identifier-like words per page (AUTOFUSE_FLAGS, set_env.sh, --enable_autofuse), at most
 # A word as a reader would type it: letters, digits, Chinese, with _ . - inside, or leading dashes.
 WORD = re.compile(r"-{0,2}[^\W_](?:[\w.\-]*[^\W_])?")
 HAN = re.compile(r"[\u3400-\u9fff]")
@@ -56,13 +56,17 @@ def words_of(text: str) -> list[str]:
     return [w for w in words if len(w) > 1 or HAN.match(w)]
 
 
+_READ: dict[str, list[str]] = {}  # url -> its words: pages are read once per run
+
+
 def reading_words(browser, base: str, page: str) -> list[str]:
-    context = browser.new_context()
-    tab = context.new_page()
-    tab.goto(base + page, wait_until="load")
-    text = tab.evaluate(READING_TEXT)
-    context.close()
-    return words_of(text)
+    if base + page not in _READ:
+        context = browser.new_context()
+        tab = context.new_page()
+        tab.goto(base + page, wait_until="load")
+        _READ[base + page] = words_of(tab.evaluate(READING_TEXT))
+        context.close()
+    return _READ[base + page]
 
 
 def queries_for(page: str, words: list[str]) -> list[str]:
@@ -79,21 +83,50 @@ def queries_for(page: str, words: list[str]) -> list[str]:
     return cased
 
 
+# Records every result Material's search worker sends the page: all of them, where Material's list
+# shows ten and adds more only as it is scrolled.  It wraps the Worker constructor before the site's
+# search script does (which then creates the real worker through it).
+RECORD_RESULTS = """(() => {
+  const Real = window.Worker;
+  window.__results = [];
+  window.Worker = function (url, options) {
+    const worker = new Real(url, options);
+    worker.addEventListener("message", event => {
+      if (event.data && event.data.type === 3)
+        window.__results.push(event.data.data.items.flat().map(item => item.location));
+    });
+    return worker;
+  };
+})()"""
+
+
 class Searcher:
     """One tab per language, on that language's home page, where every query is typed."""
 
     def __init__(self, browser, base: str):
         self.base = base
         self.context = browser.new_context()
+        self.context.add_init_script(RECORD_RESULTS)
         self.tabs = {}
+        self.answers: dict[tuple[str, str], list[str]] = {}
 
     def results(self, language: str, query: str) -> list[str]:
-        if language not in self.tabs:
-            tab = self.context.new_page()
-            tab.goto(self.base + folder(language) + "index.html", wait_until="load")
-            wait_for_search_ready(tab)
-            self.tabs[language] = tab
-        return [href.split("?")[0].split("#")[0] for href in search_results(self.tabs[language], query)]
+        """The pages `query` finds, typed into the search box of the language's home page."""
+        if (language, query) not in self.answers:
+            if language not in self.tabs:
+                tab = self.context.new_page()
+                tab.goto(self.base + folder(language) + "index.html", wait_until="load")
+                wait_for_search_ready(tab)
+                self.tabs[language] = tab
+            tab = self.tabs[language]
+            seen = tab.evaluate("__results.length")
+            box = tab.locator("input.md-search__input")
+            box.fill(query)
+            box.press("End")  # Material reads the query on keyup
+            tab.wait_for_function("n => __results.length > n", arg=seen)
+            locations = tab.evaluate("__results[__results.length - 1]")
+            self.answers[(language, query)] = sorted({self.base + location.split("#")[0] for location in locations})
+        return self.answers[(language, query)]
 
     def problems(self, page: str, query: str) -> list[str]:
         """What is wrong with the results of `query` for `page` (searched from its language)."""
@@ -101,7 +134,7 @@ class Searcher:
         results = self.results(language, query)
         problems = []
         if self.base + page not in results:
-            problems.append(f"{page}: {query!r} does not find the page (found {sorted(set(results))[:5]})")
+            problems.append(f"{page}: {query!r} does not find the page (found {results[:5]})")
         strays = [r for r in results if language_of_page(r[len(self.base):]) != language]
         if strays:
             problems.append(f"{page}: {query!r} finds pages in another language: {strays[:3]}")
@@ -313,6 +346,20 @@ def test_the_index_holds_no_interface_words(site_dir):
     assert texts, "the site has no buttons?"
     index = " ".join(indexed_text(doc) for doc in search_documents(site_dir))
     assert [text for text in sorted(texts) if text in index] == []
+
+
+def test_what_a_page_keeps_out_of_search_is_not_in_the_index(site_dir):
+    """Folded solutions, notices for maintainers, interface words: nothing of what a page marks
+    `data-search-exclude` reaches the index, however deeply it is nested."""
+    problems = []
+    documents = search_documents(site_dir)
+    for page in pages_of(site_dir):
+        text = " ".join(indexed_text(doc) for doc in documents if doc["location"].split("#")[0] == page)
+        for element in soup(site_dir / page).select("article [data-search-exclude]"):
+            words = " ".join(element.get_text().split())
+            if len(words) >= 40 and words in text:
+                problems.append(f"{page}: {words[:60]!r}")
+    assert problems == [], problems[:20]
 
 
 def test_table_cells_are_indexed_apart(site_dir):

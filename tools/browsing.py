@@ -163,10 +163,18 @@ def search_results(tab, query: str, timeout: float = 30_000) -> list[str]:
     count = re.search(r"\d+", tab.evaluate(meta))
     wanted = int(count.group(0)) if count else 0
     items = ".md-search-result__item"
+    scroller = "document.querySelector('.md-search__scrollwrap')"
+    if tab.locator(items).count() < wanted:
+        # Material adds results when the list's end comes into view (a change from "not at the
+        # end" to "at the end"): keep the list taller than its panel, then scroll away and back.
+        tab.evaluate(f"() => {{ {scroller}.style.maxHeight = '12rem'; }}")
     while tab.locator(items).count() < wanted:
         shown = tab.locator(items).count()
-        tab.evaluate("() => { const s = document.querySelector('.md-search__scrollwrap'); s.scrollTop = s.scrollHeight; }")
+        tab.evaluate(f"() => {{ {scroller}.scrollTop = 0; }}")
+        wait_for_frames(tab)
+        tab.evaluate(f"() => {{ const s = {scroller}; s.scrollTop = s.scrollHeight; }}")
         tab.wait_for_function(f"n => document.querySelectorAll('{items}').length > n", arg=shown, timeout=timeout)
+    tab.evaluate(f"() => {{ {scroller}.style.maxHeight = ''; }}")
     return tab.eval_on_selector_all(f"{items} > a", "links => links.map(a => a.href)")
 
 

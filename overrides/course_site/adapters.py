@@ -345,12 +345,15 @@ def text_hash(text: str) -> str:
 # tag of the same name inside the marked element, and the rest of it is indexed.
 
 
+SEARCH_EXCLUDE = "data-search-exclude"
+
+
 def exclude_from_search(element: Tag) -> None:
     """Keep `element`'s text out of the search index.  An element holding another of its own tag
     is not marked itself: its child elements are (each by the same rule), and its own text is
     wrapped in marked <span>s."""
     if element.find(element.name) is None:
-        element["data-search-exclude"] = ""
+        element[SEARCH_EXCLUDE] = ""
         return
     for child in list(element.children):
         if isinstance(child, Tag):

@@ -32,8 +32,13 @@ SEPARATED = (
 
 
 def leave_out_interface(tree: BeautifulSoup) -> None:
-    for element in tree.select(INTERFACE):
-        if not any(parent.has_attr("data-search-exclude") for parent in element.parents):
+    """Interface text out; and what another part of the build marked (the quiz's folded
+    solutions) marked again so that all of it stays out (adapters.exclude_from_search)."""
+    marked = tree.select(f"[{adapters.SEARCH_EXCLUDE}]")
+    for element in marked:
+        del element[adapters.SEARCH_EXCLUDE]
+    for element in marked + tree.select(INTERFACE):
+        if not any(parent.has_attr(adapters.SEARCH_EXCLUDE) for parent in element.parents):
             adapters.exclude_from_search(element)
 
 

@@ -55,7 +55,7 @@
     } else if ((match = /^(.+)es$/.exec(word))) {
       add(match[1]);
       add(match[1] + "e");
-    } else if ((match = /^(.+[^isu])s$/.exec(word))) {
+    } else if ((match = /^(.+)s$/.exec(word))) {  // "npus": npu; "status": statu, a harmless prefix
       add(match[1]);
     }
     return found;
