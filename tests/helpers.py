@@ -41,6 +41,20 @@ LANGUAGES = site_languages()
 DEFAULT_LANGUAGE = LANGUAGES[0]
 
 
+def quiz_languages(codes: tuple[str, ...] = LANGUAGES, folders=()) -> tuple:
+    """The quiz engine's languages (quizzes.language.QuizLanguage), the default first, made from
+    the site's strings tables as the build makes them."""
+    from course_site.strings import load_tables, table_path
+    from quizzes.language import QuizLanguage
+
+    tables = load_tables(codes, folders)
+    return tuple(QuizLanguage.from_table(code, tables[code]["quiz"], str(table_path(code, folders))) for code in codes)
+
+
+QUIZ_LANGUAGES = quiz_languages()
+QUIZ = {language.code: language for language in QUIZ_LANGUAGES}
+
+
 def hook_paths(config_file: Path = ROOT / "mkdocs.yml") -> list[str]:
     """The hooks of a configuration, as absolute paths."""
     return [str((config_file.parent / hook).resolve()) for hook in load_config(config_file).get("hooks", [])]

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
-from helpers import ROOT  # noqa: F401  (puts overrides/ on the path)
+from helpers import QUIZ, QUIZ_LANGUAGES
 
 from course_site import pipeline
 from course_site.glossary import Entry, Glossary
@@ -17,7 +18,10 @@ from course_site.plan import Chapter, CoursePlan, Section
 from course_site.run_at_build import CellOutput
 from course_site.strings import load_tables
 from pymdownx.slugs import slugify
-from quizzes.course import Course
+from quizzes.course import Course, ExercisePage
+from quizzes.parsing import parse_answers, parse_questions
+from quizzes.sources import NotebookExercise
+from quizzes.validation import pair
 
 LANGUAGES = Languages("zh", ("zh", "en"), {"zh": "中文", "en": "English"})
 STRINGS = load_tables(LANGUAGES.codes)
@@ -30,6 +34,32 @@ PLAN = CoursePlan(
     ),
     appendix=(),
 )
+# Chapter 1 ends with its practice, ch/b.ipynb, which has an exercise; chapter 2 is not published yet.
+PRACTICE_PLAN = CoursePlan(
+    chapters=(
+        Chapter("ch", {"zh": "第一章", "en": "Chapter 1"}, {}, (
+            Section({"zh": "1.1 节", "en": "1.1 Section"}, "ch/a.ipynb"),
+            Section({"zh": "1.2 练习", "en": "1.2 Practice"}, "ch/b.ipynb"),
+        )),
+        Chapter("ch2", {"zh": "第二章", "en": "Chapter 2"}, {}, (Section({"zh": "2.1 节", "en": "2.1 Section"}, None),)),
+    ),
+    appendix=(),
+)
+
+
+def course_with_an_exercise() -> Course:
+    """ch/b.ipynb (and its .en twin) with a two-question exercise, section 01.02."""
+    pages = {}
+    for language, src_uri, questions, answers in (
+        ("zh", "ch/b.ipynb", "1. （判断题）甲。\n\n2. （单选题）乙？\n   A. 一\n   B. 二\n", "1. √\n解析：一。\n\n2. B\n解析：二。\n"),
+        ("en", "ch/b.en.ipynb", "1. (True/False) One.\n\n2. (Single choice) Two?\n   A. a\n   B. b\n",
+         "1. True\nExplanation: one.\n\n2. B\nExplanation: two.\n"),
+    ):
+        quiz = QUIZ[language]
+        exercise = pair(parse_questions(questions, "q", quiz), parse_answers(answers, "a", quiz), section="01.02",
+                        question_source="q", answer_source="a", language=quiz)
+        pages[src_uri] = ExercisePage(src_uri, language, "b", notebook=(NotebookExercise(exercise, "q", "a", 2),))
+    return Course(pages, QUIZ_LANGUAGES)
 
 
 GLOSSARY = Glossary({
@@ -46,9 +76,10 @@ GLOSSARY = Glossary({
 })
 
 
-def context(src_uri="ch/a.ipynb", language="zh", written_in=None, url=None, outputs=None, glossary=None):
+def context(src_uri="ch/a.ipynb", language="zh", written_in=None, url=None, outputs=None, glossary=None,
+            plan=PLAN, course=None):
     services = pipeline.SiteServices(
-        languages=LANGUAGES, plan=PLAN, course=Course({}, LANGUAGES.codes), slugify=slugify(case="lower"),
+        languages=LANGUAGES, plan=plan, course=course or Course({}, QUIZ_LANGUAGES), slugify=slugify(case="lower"),
         toc_depth=3, run_outputs=lambda src_uri: outputs or {}, glossary=glossary,
     )
     url = url or (LANGUAGES.folder(language) + src_uri.rsplit(".", 1)[0].replace(".en", "") + ".html")
@@ -166,18 +197,88 @@ def test_a_translated_page_gets_no_notice():
     assert run_step(pipeline.notices, "<p>Text</p>", page) == "<p>Text</p>"
 
 
-def test_the_home_page_catalog_lists_published_and_coming_sections():
+def test_the_home_page_catalog_lists_every_section_and_where_the_progress_goes():
     html = "<h2>目录</h2>\n<!-- course-catalog -->\n"
-    output = run_step(pipeline.catalog, html, context("index.md", url="index.html"))
-    assert output == (
+    page = context("index.md", url="index.html", plan=PRACTICE_PLAN, course=course_with_an_exercise())
+    assert run_step(pipeline.catalog, html, page) == (
         "<h2>目录</h2>\n"
-        '<div class="course-catalog">\n'
+        '<div class="course-catalog" id="course-catalog">\n'
+        '<p class="course-progress-total" data-progress-total="" hidden=""></p>\n'
         '<section aria-labelledby="catalog-ch" class="course-catalog__chapter">\n'
-        '<h3 id="catalog-ch">第一章</h3>\n<p>概要。</p>\n'
-        '<table><thead><tr><th scope="col">小节</th><th scope="col">状态</th></tr></thead><tbody>\n'
-        '<tr><td><a href="ch/a.html">1.1 节</a></td><td><span class="course-status course-status--published">已发布</span></td></tr>\n'
-        '<tr><td>1.2 节</td><td><span class="course-status course-status--coming">即将推出</span></td></tr>\n'
-        "</tbody></table></section>\n</div>\n"
+        '<h3 id="catalog-ch">第一章</h3>\n'
+        '<ul class="course-catalog__sections">\n'
+        '<li class="course-catalog__section"><a href="ch/a.html">1.1 节</a></li>\n'
+        '<li class="course-catalog__section"><a href="ch/b.html">1.2 练习</a> '
+        '<span class="course-progress" data-progress-section="01.02">2 道练习题</span></li>\n'
+        "</ul></section>\n"
+        '<section aria-labelledby="catalog-ch2" class="course-catalog__chapter">\n'
+        '<h3 id="catalog-ch2">第二章</h3>\n'
+        '<ul class="course-catalog__sections">\n'
+        '<li class="course-catalog__section course-catalog__section--coming">2.1 节 '
+        '<span class="course-catalog__coming">即将推出</span></li>\n'
+        "</ul></section>\n"
+        '<p class="course-progress-actions" data-progress-actions="" hidden="">'
+        '<button class="quiz-reset-all" type="button">清除全部进度</button></p>\n'
+        '<p aria-live="polite" class="course-progress-status" data-progress-status=""></p>\n'
+        "</div>\n"
+    )
+
+
+def test_a_chapter_practice_ends_with_the_readers_progress_and_where_to_go_next():
+    page = context("ch/b.en.ipynb", language="en", plan=PRACTICE_PLAN, course=course_with_an_exercise())
+    assert run_step(pipeline.chapter_end, "<p>Last cell.</p>", page) == (
+        "<p>Last cell.</p>"
+        '<section aria-labelledby="chapter-end" class="chapter-end">\n'
+        '<h2 id="chapter-end">Your progress in this chapter</h2>\n'
+        "<p>Your answers to the exercises of this chapter (kept in your browser):</p>\n"
+        '<ul class="chapter-end__sections">\n'
+        '<li><a href="b.html">1.2 Practice</a> <span class="course-progress" data-progress-section="01.02">2 questions</span></li>\n'
+        "</ul>\n"
+        '<p class="chapter-end__next">The next chapter, “Chapter 2”, is coming soon: see what comes next in the '
+        '<a href="../index.html#course-catalog">course contents</a>.</p>\n'
+        "</section>"
+    )
+    # Any other page, the first section of the chapter included, is left alone.
+    assert run_step(pipeline.chapter_end, "<p>x</p>", context("ch/a.ipynb", plan=PRACTICE_PLAN)) == "<p>x</p>"
+
+
+def test_the_next_chapter_when_it_is_published_and_the_end_of_the_course():
+    published = CoursePlan(
+        chapters=(PRACTICE_PLAN.chapters[0], Chapter("ch2", {"zh": "第二章", "en": "Chapter 2"}, {}, (
+            Section({"zh": "2.1 节", "en": "2.1 Section"}, None), Section({"zh": "2.2 节", "en": "2.2 Section"}, "ch2/c.ipynb"),
+            Section({"zh": "2.3 练习", "en": "2.3 Practice"}, "ch2/d.ipynb"),
+        ))),
+        appendix=(),
+    )
+    first = run_step(pipeline.chapter_end, "", context("ch/b.ipynb", plan=published))
+    assert '<p class="chapter-end__next">下一章：<a href="../ch2/c.html">第二章</a></p>' in first
+    assert "chapter-end__sections" not in first  # no exercise in this course: nothing to count
+    last = run_step(pipeline.chapter_end, "", context("ch2/d.ipynb", plan=published))
+    assert '<p class="chapter-end__next">这是课程的最后一章。回到<a href="../index.html#course-catalog">课程目录</a>。</p>' in last
+
+
+def test_every_page_gets_the_progress_data_and_the_script():
+    page = context("glossary.md", url="glossary.html", plan=PRACTICE_PLAN, course=course_with_an_exercise())
+    output = run_step(pipeline.progress_data, "<p>x</p>", page)
+    soup = BeautifulSoup(output, "html.parser")
+    data = json.loads(soup.select_one("script.quiz-progress-data").string)
+    assert data["sections"] == [{"section": "01.02", "url": "ch/b.html",
+                                 "questions": [[data["sections"][0]["questions"][0][0], "true-false", "Y", 2],
+                                               [data["sections"][0]["questions"][1][0], "single", "B", 2]]}]
+    assert data["ui"]["done"] == "已完成"
+    assert str(soup.find_all("script")[-1]) == '<script class="quiz-script" defer="" src="assets/quiz/quiz.js"></script>'
+
+
+def test_links_in_quizzes_on_markdown_pages_are_rewritten_like_the_rest_of_the_page():
+    html = (
+        '<p><a href="b.ipynb">MkDocs already did this one</a></p>'
+        '<form class="quiz"><legend><a href="b.en.ipynb">b</a> <img alt="f" src="./images/f.en.svg"/></legend></form>'
+        '<div class="quiz-solutions"><p><a href="c.md#x">c</a></p></div>'
+    )
+    assert run_step(pipeline.links, html, context("ch/x.en.md", language="en")) == (
+        '<p><a href="b.ipynb">MkDocs already did this one</a></p>'
+        '<form class="quiz"><legend><a href="b.html">b</a> <img alt="f" src="./images/f.svg"/></legend></form>'
+        '<div class="quiz-solutions"><p><a href="c.html#x">c</a></p></div>'
     )
 
 
@@ -237,11 +338,14 @@ def test_the_steps_run_in_their_written_order():
         '<div class="jp-Cell jp-MarkdownCell"><div class="jp-RenderedMarkdown">'
         '<h1 id="title">Title<a class="headerlink" href="#title" title="Permanent link">¶</a></h1>'
         '<p>See <a href="b.html">b</a>.</p><img alt="f" loading="lazy" src="./images/f.svg"/></div></div>'
+        '<script class="quiz-progress-data" type="application/json">{"ui":'
+        + json.dumps(dict(QUIZ["en"].progress), ensure_ascii=False, separators=(",", ":")) + ',"sections":[]}</script>'
+        '<script class="quiz-script" defer="" src="../../assets/quiz/quiz.js"></script>'
     )
     assert page.result.description == "See b."
     assert [step.__name__ for step in pipeline.STEPS] == [
-        "notebook_markup", "cell_outputs", "headings", "exercises_step", "catalog", "glossary", "links", "images",
-        "description", "notices", "used_classes",
+        "notebook_markup", "cell_outputs", "headings", "exercises_step", "catalog", "glossary", "chapter_end", "links",
+        "images", "description", "notices", "progress_data", "used_classes",
     ]
 
 

@@ -10,14 +10,20 @@ needs) goes into `page.result`.  The order is this list, nothing else:
    blocks, quiet prompts)
 2. cell_outputs: what the cells tagged run-at-build printed, under each such cell
 3. headings: anchors, permalinks and the table of contents
-4. exercises: quiz forms, solution blocks, the progress panel
-5. catalog: the course catalog on the home page
+4. exercises: quiz forms and solution blocks
+5. catalog: the course catalog on the home page, with the reader's progress
 6. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
-7. links: relative links to notebooks and per-language figures (after 4, which adds links)
-8. images: figures load lazily
-9. description: the meta description
-10. notices: "not translated yet" (wraps the content, so it comes late)
-11. used_classes: what notebook.css must keep
+7. chapter_end: at the end of a chapter practice, what the reader completed and where to go next
+   (after 6: section titles are not glossary uses)
+8. links: relative links to notebooks and per-language figures (after 4, which adds links in
+   quizzes, on Markdown pages too)
+9. images: figures load lazily
+10. description: the meta description
+11. notices: "not translated yet" (wraps the content, so it comes late)
+12. progress_data: on every page, the data and script that show the reader's progress (the
+   navigation's ticks; the catalog; the chapter end); after notices, so that it stays outside
+   the wrapped content
+13. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -34,12 +40,14 @@ from quizzes.course import Course
 
 from mkdocs.utils import get_relative_url
 
+from quizzes.render import render_progress_data
+
 from . import adapters, exercises, glossary as glossary_terms, headings as heading_anchors
-from . import links as link_rewriting, notices as page_notices
+from . import links as link_rewriting, notices as page_notices, progress
 from .description import description_of
 from .glossary import Glossary
 from .languages import Languages
-from .plan import CoursePlan, HOME, render_catalog
+from .plan import CoursePlan, HOME
 from .run_at_build import CellOutput
 
 CATALOG_MARKER = "course-catalog"
@@ -142,20 +150,26 @@ def exercises_step(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     entry = page.site.course.pages.get(page.src_uri)
     if entry is None:
         return tree
-    exercises.insert_exercises(tree, entry, page.language, page.where)
-    if entry.shows_progress:
-        titles = {s.source: s.title[page.language] for s in page.site.plan.pages()}
-        published = {s.source for s in page.site.plan.pages()}
-        sections = exercises.progress_sections(page.site.course, page.language, titles, page.url,
-                                               page.site.languages, published)
-        exercises.insert_progress(tree, sections, page.language, page.where)
-    page.result.quiz_stylesheet = exercises.link_assets(tree, page.url)
+    # In the language the page is written in: an untranslated page is shown whole in its original.
+    exercises.insert_exercises(tree, entry, page.site.course.language(page.written_in), page.where)
+    page.result.quiz_stylesheet = exercises.stylesheet_url(page.url)
     return tree
 
 
 def catalog(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_home:
-        replace_comment(tree, CATALOG_MARKER, render_catalog(page.site.plan, page.language, page.strings))
+        site = page.site
+        replace_comment(tree, CATALOG_MARKER, progress.render_catalog(
+            site.plan, site.course, page.language, site.languages, page.strings, page.url))
+    return tree
+
+
+def chapter_end(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    site = page.site
+    chapter = progress.chapter_of_practice(site.plan, site.languages.original(page.src_uri))
+    if chapter is not None:
+        tree.append(BeautifulSoup(progress.render_chapter_end(
+            site.plan, chapter, site.course, page.language, site.languages, page.strings, page.url), "html.parser"))
     return tree
 
 
@@ -167,14 +181,19 @@ def glossary(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if languages.original(page.src_uri) == glossary_terms.PAGE:
         replace_comment(tree, glossary_terms.MARKER, terms.render(page.language, languages.names, page.strings))
         return tree
-    href = get_relative_url(exercises.page_url_of(glossary_terms.PAGE, page.language, languages), page.url)
+    href = get_relative_url(progress.page_url(glossary_terms.PAGE, page.language, languages), page.url)
     glossary_terms.link_first_uses(tree, terms.entries[page.language], href)
     return tree
 
 
 def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """MkDocs rewrites a Markdown page's own links, but not those of the quizzes put into it."""
+    codes = page.site.languages.codes
     if page.is_notebook:
-        link_rewriting.rewrite_relative_links(tree, page.site.languages.codes)
+        link_rewriting.rewrite_relative_links(tree, codes)
+    else:
+        for quiz in tree.select(exercises.QUIZ_CONTENT):
+            link_rewriting.rewrite_relative_links(quiz, codes)
     return tree
 
 
@@ -203,6 +222,14 @@ def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     )
 
 
+def progress_data(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    site = page.site
+    sections = progress.progress_sections(site.course, site.plan, page.language, site.languages, page.url)
+    tree.append(BeautifulSoup(render_progress_data(sections, site.course.language(page.language)), "html.parser"))
+    exercises.link_script(tree, page.url)
+    return tree
+
+
 def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_notebook:
         for element in tree.find_all(True):
@@ -213,8 +240,8 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 STEPS = (
-    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, images, description,
-    notices, used_classes,
+    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, chapter_end, links, images,
+    description, notices, progress_data, used_classes,
 )
 
 

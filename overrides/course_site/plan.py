@@ -2,12 +2,11 @@
 
 Every chapter and section has a title in each language of the site; a section with a `file`
 is published, one without is "coming soon".  The navigation, the page titles and the home
-page's catalog all come from this one list, so they cannot disagree.
+page's catalog (progress.py) all come from this one list, so they cannot disagree.
 """
 
 from __future__ import annotations
 
-import html
 import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -134,31 +133,3 @@ def check_every_page_is_planned(plan: CoursePlan, page_sources: list[str], langu
                 f"docs/{source} is not in the course plan", where=WHERE,
                 expected="add it to extra.course in mkdocs.yml (or move it out of docs/)",
             )
-
-
-def render_catalog(plan: CoursePlan, language: str, strings: Mapping) -> str:
-    """The home page's list of every chapter and section, published or coming soon."""
-    parts = ['<div class="course-catalog">']
-    for chapter in plan.chapters:
-        anchor = html.escape(f"catalog-{chapter.folder}")
-        parts.append(f'<section class="course-catalog__chapter" aria-labelledby="{anchor}">')
-        parts.append(f'<h3 id="{anchor}">{html.escape(chapter.title[language])}</h3>')
-        if chapter.summary:
-            parts.append(f"<p>{html.escape(chapter.summary[language])}</p>")
-        parts.append(
-            f'<table><thead><tr><th scope="col">{strings["section"]}</th><th scope="col">{strings["status"]}</th>'
-            "</tr></thead><tbody>"
-        )
-        for section in chapter.sections:
-            label = html.escape(section.title[language])
-            if section.source:
-                # A link to the source: MkDocs resolves it for the page's language.
-                cell = f'<a href="{html.escape(posixpath.splitext(section.source)[0])}.html">{label}</a>'
-                status = f'<span class="course-status course-status--published">{strings["published"]}</span>'
-            else:
-                cell = label
-                status = f'<span class="course-status course-status--coming">{strings["coming_soon"]}</span>'
-            parts.append(f"<tr><td>{cell}</td><td>{status}</td></tr>")
-        parts.append("</tbody></table></section>")
-    parts.append("</div>")
-    return "\n".join(parts)

@@ -31,7 +31,7 @@ from .glossary import read_glossary
 from .languages import Languages
 from .notebook_css import NOTEBOOK_CSS, StyleCollector
 from .plan import CoursePlan, check_every_page_is_planned, read_plan
-from .strings import load_tables
+from .strings import load_tables, table_path
 
 log = logging.getLogger("mkdocs.plugins.course_site")
 
@@ -87,13 +87,16 @@ class CourseSite:
     def _start_build(self, config) -> Build:
         languages = adapters.site_languages(config)
         docs_dir = Path(config.docs_dir)
-        strings = load_tables(languages.codes, [Path(config.config_file_path).parent / "strings"])
+        string_folders = [Path(config.config_file_path).parent / "strings"]
+        strings = load_tables(languages.codes, string_folders)
         plan = read_plan(config.extra, languages, docs_dir)
         pages = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.rglob("*")
                        if p.suffix in PAGE_SUFFIXES and p.is_file() and ".ipynb_checkpoints" not in p.parts)
         _check_translations_have_originals(pages, languages, docs_dir)
         check_every_page_is_planned(plan, pages, languages)
-        course = exercises.scan(docs_dir, languages)
+        quiz_languages = exercises.quiz_languages(
+            languages, strings, {code: table_path(code, string_folders) for code in languages.codes})
+        course = exercises.scan(docs_dir, quiz_languages)
         self._run_outputs = {}
         run_cache = adapters.notebook_cache_dir(config).parent / RUN_CACHE
         services = pipeline.SiteServices(

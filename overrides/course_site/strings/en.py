@@ -3,13 +3,84 @@
 STRINGS = {
     "home": "Home",
     "coming_soon": "Coming soon",
-    "published": "Published",
-    "section": "Section",
-    "status": "Status",
     # {original}: the name of the page's own language, as the language switcher shows it.
     "untranslated_notice": "This page has not been translated into English yet. It is shown in its original language ({original}).",
     "read_original": "Open the original page",
     "permalink": "Permanent link",
     "output_label": "Output",
     "glossary_other_languages": "In other languages: ",
+    # The home page's catalog: {total} is a number of questions.
+    "catalog_label": "course contents",
+    "catalog_exercises": "{total} questions",
+    # The end of a chapter practice: {chapter} is a chapter's title (a link when published),
+    # {catalog} a link to the catalog on the home page, named by "catalog_label".
+    "chapter_end_title": "Your progress in this chapter",
+    "chapter_end_intro": "Your answers to the exercises of this chapter (kept in your browser):",
+    "chapter_end_next": "Next chapter: {chapter}",
+    "chapter_end_next_coming": "The next chapter, “{chapter}”, is coming soon: see what comes next in the {catalog}.",
+    "chapter_end_last": "This is the last chapter of the course. Back to the {catalog}.",
+    # The quiz engine's words (quizzes/language.py lists the keys; quizzes/README.md the grammar).
+    "quiz": {
+        # What authors write: type markers (any letter case), true/false keys besides √ and ×,
+        # the label of the explanation and of other accepted short answers.
+        "markers": {
+            "true-false": ["(True/False)"],
+            "single": ["(Single choice)"],
+            "multiple": ["(Multiple choice)"],
+            "short-answer": ["(Short answer)"],
+        },
+        "true": ["True"],
+        "false": ["False"],
+        "explanation": ["Explanation"],
+        "also_accepted": ["Also accepted"],
+        # What readers see on the page.
+        "ui": {
+            "kinds": {"true-false": "True/False", "single": "Single choice", "multiple": "Multiple choice",
+                      "short-answer": "Short answer"},
+            "true_label": "True",
+            "false_label": "False",
+            "letter_separator": ", ",
+            "form_separator": ", ",
+            "summary": "Question {n} · Show answer",
+            "summary_open": "Question {n} · Hide answer",
+            "answer": "Answer: ",
+            "also_accepted_label": "Also accepted: ",
+            "your_answer": "Your answer",
+            "explanation_label": "Explanation: ",
+            "solutions": "Answers and explanations",
+            # Replaces the exercise cell's closing line, which speaks to Jupyter readers.
+            "solutions_intro": "You can also open each question below to read its answer and explanation.",
+            "check": "Check answer",
+            "retry": "Try again",
+            # {solutions}: a link to the solution blocks, named by "solutions".
+            "no_script": "The exercises on this page need JavaScript to be answered and checked. "
+                         "Their answers are below, under {solutions}: open each question to read it.",
+        },
+        # What quiz.js shows: {answer}, {answered}, {correct} and {total} are filled in by it.
+        "script": {
+            "correct": "✓ Correct",
+            "incorrect": "✗ Incorrect. Correct answer: {answer}",
+            "choose": "Choose an answer first.",
+            "type": "Type an answer first.",
+            "pending_choice": "Press Enter or Space to check this answer.",
+            "pending_multiple": "Your selection changed: press “Check answer” to update the result.",
+            "score": "Answered {answered} of {total}, {correct} correct",
+            "missed": "Missed",
+            "the_answer": "Correct answer",
+            "retry_confirm": "Clear your answers to the exercises on this page?",
+            "not_saved": "Your browser's storage is full: this answer was not saved and will be lost when you leave the page.",
+            "not_kept": "Your browser does not let this site keep data, so your answers last only until you leave the page.",
+        },
+        # The reader's progress in the navigation, the catalog and at the end of a chapter.
+        "progress": {
+            "done": "completed",
+            "section_count": "{answered} of {total} answered · {correct} correct",
+            "section_done": "Completed · {correct} of {total} correct",
+            "total": "All exercises: {answered} of {total} answered, {correct} correct.",
+            "reset": "Reset all progress",
+            "reset_confirm": "Clear your answers to every exercise?",
+            "reset_done": "All progress cleared.",
+            "not_kept": "Your browser does not let this site keep data, so your progress cannot be shown here.",
+        },
+    },
 }
