@@ -311,6 +311,124 @@ def notebook_error(tmp_path: Path, name: str, exercise: str, answer_source: str 
     return str(raised.value)
 
 
+# Issue 8, "Build errors": each stops the build with one message naming the file, the question and
+# what is expected (tests/test_exercise_build_errors.py shows it in a real build, without a traceback).
+
+
+@pytest.mark.parametrize("encoding, problem", [
+    ("gbk", "the file is not UTF-8 (byte 4 is 0xa1): saved as GBK, perhaps"),
+    ("utf-16", "the file is saved as UTF-16"),
+])
+def test_an_answer_file_not_in_utf8(tmp_path, encoding, problem):
+    answer = tmp_path / "docs" / "ch" / "answer" / "09.01_answer.txt"
+    answer.parent.mkdir(parents=True)
+    answer.write_bytes(ANSWERS.encode(encoding))
+    assert notebook_error(tmp_path, "x.ipynb", QUESTIONS, "!cat ./answer/09.01_answer.txt") == (
+        f"docs/ch/answer/09.01_answer.txt: {problem}\n"
+        + ("  expected: the file saved as UTF-8 (in most editors: Save with Encoding → UTF-8)" if encoding == "gbk"
+           else "  expected: the file saved as UTF-8")
+    )
+
+
+def test_a_typo_in_the_first_questions_marker_is_blamed_on_the_first_question(tmp_path):
+    write(tmp_path / "docs" / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
+    assert notebook_error(tmp_path, "x.ipynb", QUESTIONS.replace("（判断题）", "（判断）"), "!cat ./answer/09.01_answer.txt") == (
+        "docs/ch/x.ipynb (cell exercise), question 1: the type marker '（判断）' is not one this language knows\n"
+        "  line 1: '1. （判断）甲。'\n"
+        "  expected: one of （判断题） （单选题） （多选题） （填空题） right after the number"
+    )
+
+
+def test_a_first_question_without_its_marker_is_named(tmp_path):
+    write(tmp_path / "docs" / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
+    assert notebook_error(tmp_path, "x.ipynb", QUESTIONS.replace("（判断题）", ""), "!cat ./answer/09.01_answer.txt") == (
+        "docs/ch/x.ipynb (cell exercise), question 1: the question has no type marker, so the list is not read as an exercise\n"
+        "  line 1: '1. 甲。'\n"
+        "  expected: one of （判断题） （单选题） （多选题） （填空题） right after the number"
+    )
+
+
+@pytest.mark.parametrize("page", ["x.ipynb", "x.md"])
+def test_an_exercise_without_type_markers(tmp_path, page):
+    untyped = QUESTIONS.replace("（判断题）", "").replace("（单选题）", "").replace("（多选题）", "")
+    write(tmp_path / "docs" / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
+    if page.endswith(".ipynb"):
+        found = notebook_error(tmp_path, page, untyped, "!cat ./answer/09.01_answer.txt")
+        where, line = "docs/ch/x.ipynb (cell exercise)", 1
+    else:
+        found = markdown_error(tmp_path, page, f"# 页\n\n{untyped}\n<!-- solutions: answer/09.01_answer.txt -->\n")
+        where, line = "docs/ch/x.md", 3
+    assert found == (
+        f"{where}, question 1: the question has no type marker, so the list is not read as an exercise\n"
+        f"  line {line}: '1. 甲。'\n"
+        "  expected: one of （判断题） （单选题） （多选题） （填空题） right after the number"
+    )
+
+
+def test_an_english_page_with_chinese_markers(tmp_path):
+    write(tmp_path / "docs" / "ch" / "answer" / "09.01_answer.en.txt", EN_ANSWERS)
+    assert notebook_error(tmp_path, "x.en.ipynb", QUESTIONS, "!cat ./answer/09.01_answer.en.txt") == (
+        "docs/ch/x.en.ipynb (cell exercise), question 1: the type marker '（判断题）' is not one this language knows\n"
+        "  line 1: '1. （判断题）甲。'\n"
+        "  expected: one of (True/False) (Single choice) (Multiple choice) (Short answer) right after the number"
+    )
+
+
+@pytest.mark.parametrize("key, letter", [("Z", "Z"), ("A、Z", "Z"), ("I", "I")])
+def test_an_answer_key_past_the_last_option_letter(key, letter):
+    answers = ANSWERS.replace("3. A、C", f"3. {key}")
+    with pytest.raises(ExerciseError) as raised:
+        parse_answers(answers, "answers.txt", ZH)
+    assert str(raised.value) == (
+        f"answers.txt, question 3: {letter} is not an option letter: options run from A to H at most\n"
+        f"  line 7: '3. {key}'\n"
+        "  expected: the letters of the question's options, as in `3. B`"
+    )
+
+
+def test_a_letter_key_within_a_to_h_but_not_among_the_options_is_named_with_them():
+    answers = ANSWERS.replace("2. B", "2. E")
+    with pytest.raises(ExerciseError) as raised:
+        pair(parse_questions(QUESTIONS, "q.md", ZH), parse_answers(answers, "a.txt", ZH), section="09.01",
+             question_source="q.md", answer_source="a.txt", language=ZH)
+    assert str(raised.value) == (
+        "a.txt, question 2: letter E is not among the question's options\n  at line 4\n  expected: letters from A, B"
+    )
+
+
+# ---------------------------------------------------------------------------
+# What the site cannot show as Jupyter does
+
+
+@pytest.mark.parametrize("questions, answers, where, construct", [
+    (QUESTIONS.replace("甲。", "设 $x^*$ 为最优解。"), ANSWERS, "q.md, question 1", "the question has math ($x^*$)"),
+    (QUESTIONS.replace("   A. 一", "   A. $$a$$"), ANSWERS, "q.md, question 2", "option A has math ($$)"),
+    (QUESTIONS, ANSWERS.replace("解析：二。", "解析：价格 $5 到 $10。"), "a.txt, question 2", "the explanation has math ($5 到 $)"),
+    (QUESTIONS.replace("甲。", "甲<b>粗</b>。"), ANSWERS, "q.md, question 1", "the question has raw HTML (<b>)"),
+    (QUESTIONS, ANSWERS.replace("解析：一。", "解析：一。\n<div>块</div>"), "a.txt, question 1",
+     "the explanation has raw HTML (<div>块</div>)"),
+    (QUESTIONS.replace("甲。", "甲 ![图](https://example.com/a.png)"), ANSWERS, "q.md, question 1",
+     "the question has an image from outside the site (https://example.com/a.png)"),
+])
+def test_what_the_site_cannot_show_as_jupyter_does_stops_the_build(questions, answers, where, construct):
+    with pytest.raises(ExerciseError) as raised:
+        pair(parse_questions(questions, "q.md", ZH), parse_answers(answers, "a.txt", ZH), section="09.01",
+             question_source="q.md", answer_source="a.txt", language=ZH)
+    message = str(raised.value)
+    assert message.startswith(f"{where}: {construct}, which the site cannot show as Jupyter does\n  at line "), message
+    assert message.endswith("for a dollar sign that is not math, `\\$` or a code span")
+
+
+@pytest.mark.parametrize("text", [
+    "甲 <!-- 作者备注：来源待核对 --> 乙", "`$AUTOFUSE_FLAGS` 与 `$B`", "只有一个 $ 符号", "转义的 \\$5 和 \\$10",
+    "<code>$A</code> 与 <code>$B</code>", "![图](./images/a.svg)", "```bash\necho $A $B\n```",
+])
+def test_what_jupyter_and_the_site_show_alike_is_accepted(text):
+    from quizzes.markup import unsupported
+
+    assert unsupported(text) is None
+
+
 def test_missing_answer_file(tmp_path):
     assert notebook_error(tmp_path, "x.ipynb", QUESTIONS, "!cat ./answer/09.01_answer.txt") == (
         "docs/ch/x.ipynb: the answer file docs/ch/answer/09.01_answer.txt does not exist\n"
