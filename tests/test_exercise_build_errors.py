@@ -42,11 +42,14 @@ def build(tmp_path, exercise: str, answers: bytes) -> str:
     ("typo in question 1's marker", QUESTIONS.replace("（判断题）", "（判断）"), ANSWERS.encode(),
      "docs/ch/x.ipynb (cell exercise), question 1: the type marker '（判断）' is not one this language knows\n"
      "  line 3: '1. （判断）甲。'"),
+    ("exercise with no type markers", QUESTIONS.replace("（判断题）", "").replace("（单选题）", ""), ANSWERS.encode(),
+     "docs/ch/x.ipynb (cell exercise), question 1: the question has no type marker, so the list is not read as an "
+     "exercise\n  line 3: '1. 甲。'"),
     ("options indented two spaces", QUESTIONS.replace("   - ", "  - "), ANSWERS.encode(),
      "docs/ch/x.ipynb (cell exercise), question 2: this line is indented 2 spaces, less than the 3 at which "
      "the question's text starts, so Markdown ends the question list here\n  line 6: '- A. 一'"),
     ("answer key Z", QUESTIONS, ANSWERS.replace("2. B", "2. Z").encode(),
      "docs/ch/answer/09.01_answer.txt, question 2: Z is not an option letter: options run from A to H at most"),
-], ids=["gbk-answer-file", "typo-in-question-1", "options-indented-two-spaces", "answer-key-z"])
+], ids=["gbk-answer-file", "typo-in-question-1", "no-type-markers", "options-indented-two-spaces", "answer-key-z"])
 def test_a_bad_exercise_stops_the_build_with_one_message(tmp_path, case, exercise, answers, message):
     assert message in build(tmp_path, exercise, answers)
