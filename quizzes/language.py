@@ -28,12 +28,12 @@ _BRACKETED = re.compile(r"^[（(][ \t]*(?P<word>[^（()）]+?)[ \t]*[）)]$")
 GRAMMAR_KEYS = ("markers", "true", "false", "explanation", "also_accepted")
 UI_KEYS = (
     "kinds", "true_label", "false_label", "letter_separator", "form_separator", "summary", "summary_open",
-    "answer", "also_accepted_label", "your_answer", "explanation_label", "solutions", "solutions_intro", "check",
-    "retry", "no_script",
+    "answer", "also_accepted_label", "your_answer", "explanation_label", "solutions", "solutions_intro", "missed",
+    "check", "retry", "no_script",
 )
 SCRIPT_KEYS = (
-    "correct", "incorrect", "choose", "type", "pending_choice", "pending_multiple", "score", "missed", "the_answer",
-    "retry_confirm", "not_saved", "not_kept",
+    "correct", "incorrect", "choose", "type", "pending_choice", "pending_multiple", "score", "retry_confirm",
+    "not_saved", "not_kept",
 )
 PROGRESS_KEYS = ("done", "section_count", "section_done", "total", "reset", "reset_confirm", "reset_done", "not_kept")
 

@@ -172,9 +172,10 @@
     each(document, "[data-progress-actions]", function (actions) {
       actions.hidden = blocked || all.answered === 0;
     });
-    // A tick on each link, in a navigation, to a section whose questions are all answered.
+    // A tick on each link, in a navigation, to a section whose questions are all answered (not on
+    // links to a place in a page: the table of contents).
     each(document, "nav a[href]", function (link) {
-      var done = data.sections.some(function (section) {
+      var done = link.getAttribute("href").indexOf("#") < 0 && data.sections.some(function (section) {
         return section.done && section.page === withoutHash(link.href);
       });
       var tick = link.querySelector(".quiz-tick");
@@ -239,17 +240,9 @@
       return answer;
     }
 
-    function mark(holder, className, glyph, tag) {
+    function mark(holder, className, glyph) {
       holder.className = className;
       holder.querySelector(".quiz-mark").textContent = glyph;
-      var old = holder.querySelector(".quiz-tag");
-      if (old) old.parentNode.removeChild(old);
-      if (tag) {
-        var span = document.createElement("span");
-        span.className = "quiz-tag";
-        span.textContent = tag;
-        holder.insertBefore(span, holder.querySelector(".quiz-mark"));
-      }
     }
 
     function clearView(fieldset) {
@@ -268,7 +261,8 @@
     }
 
     // Show a verdict: ✓ on a right choice, ✗ on a wrong one, and on a right option the reader
-    // did not choose a word ("missed"), so that it never looks like a chosen one.
+    // did not choose a word ("missed", the mark's data-missed, shown by the stylesheet), so that it
+    // never looks like a chosen one.
     function show(fieldset, answer, correct) {
       var key = fieldset.getAttribute("data-quiz-key");
       if (kindOf(fieldset) === "short-answer") {
@@ -276,13 +270,11 @@
         mark(fieldset.querySelector(".quiz-answer-field"), "quiz-answer-field " + (correct ? "quiz-right" : "quiz-wrong"),
           correct ? "✓" : "✗");
       } else {
-        var missed = kindOf(fieldset) === "multiple" ? ui.missed : ui.the_answer;
         each(fieldset, "input", function (input) {
           var right = key.indexOf(input.value) >= 0;
           var holder = input.parentNode;
           if (input.checked) mark(holder, "quiz-option " + (right ? "quiz-right" : "quiz-wrong"), right ? "✓" : "✗");
-          else if (right) mark(holder, "quiz-option quiz-missed", "", missed);
-          else mark(holder, "quiz-option", "");
+          else mark(holder, "quiz-option" + (right ? " quiz-missed" : ""), "");
         });
       }
       fieldset.setAttribute("data-quiz-result", correct ? "correct" : "incorrect");

@@ -122,11 +122,14 @@ def _render_question(item: Item, language: QuizLanguage) -> list[str]:
                 (o.letter, f'<span class="quiz-letter">{o.letter}.</span> ', render_inline(o.text)) for o in question.options
             ]
         input_type = INPUT_TYPE[question.kind]
+        # The mark shows ✓ or ✗ on a chosen option and the word for "missed" on a right one not
+        # chosen; the stylesheet keeps room for the word from the start, so feedback moves nothing.
+        missed = _attr(ui["missed"])
         for value, letter, option_text in choices:
             lines.append(
                 f'<label class="quiz-option"><input type="{input_type}" name="{_attr(name)}" value="{value}"> '
                 f'{letter}<span class="quiz-option-text">{option_text}</span>'
-                '<span class="quiz-mark" aria-hidden="true"></span></label>'
+                f'<span class="quiz-mark" aria-hidden="true" data-missed="{missed}"></span></label>'
             )
         if question.kind is QuestionKind.MULTIPLE:
             lines.append(f'<button type="button" class="quiz-check" hidden>{html.escape(ui["check"])}</button>')

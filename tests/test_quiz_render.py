@@ -59,28 +59,28 @@ EN_ANSWERS = (
 
 ZH_FORM = dedent(
     """\
-    <form class="quiz" data-quiz-section="09.01" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;pending_choice&quot;:&quot;按 Enter 或空格键检查这个答案。&quot;,&quot;pending_multiple&quot;:&quot;选择已改动，点击“检查答案”更新结果。&quot;,&quot;score&quot;:&quot;已答 {answered} / {total} 题，答对 {correct} 题&quot;,&quot;missed&quot;:&quot;漏选&quot;,&quot;the_answer&quot;:&quot;正确答案&quot;,&quot;retry_confirm&quot;:&quot;确定要清除本页练习的作答记录吗？&quot;,&quot;not_saved&quot;:&quot;浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。&quot;,&quot;not_kept&quot;:&quot;浏览器不允许本站保存数据，作答记录只保留到离开本页为止。&quot;}" novalidate>
+    <form class="quiz" data-quiz-section="09.01" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;pending_choice&quot;:&quot;按 Enter 或空格键检查这个答案。&quot;,&quot;pending_multiple&quot;:&quot;选择已改动，点击“检查答案”更新结果。&quot;,&quot;score&quot;:&quot;已答 {answered} / {total} 题，答对 {correct} 题&quot;,&quot;retry_confirm&quot;:&quot;确定要清除本页练习的作答记录吗？&quot;,&quot;not_saved&quot;:&quot;浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。&quot;,&quot;not_kept&quot;:&quot;浏览器不允许本站保存数据，作答记录只保留到离开本页为止。&quot;}" novalidate>
     <noscript><p class="quiz-noscript">本页的练习需要 JavaScript 才能作答和批改。答案在下方的<a href="#quiz-solutions-09.01">答案与解析</a>中，点开各题即可查看。</p></noscript>
     <p class="quiz-note" hidden></p>
     <fieldset class="quiz-question" data-quiz-id="09.01-1-292af9f7" data-quiz-kind="true-false" data-quiz-key="Y" data-quiz-answer="正确" data-quiz-solution="quiz-solution-09.01-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">判断题</span> <span class="quiz-text">用 <code>AUTOFUSE_FLAGS</code> 开启。</span></legend>
-    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="Y"> <span class="quiz-option-text">正确</span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="N"> <span class="quiz-option-text">错误</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="Y"> <span class="quiz-option-text">正确</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="N"> <span class="quiz-option-text">错误</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
     </fieldset>
     <fieldset class="quiz-question" data-quiz-id="09.01-2-2d78f67c" data-quiz-kind="single" data-quiz-key="B" data-quiz-answer="B" data-quiz-solution="quiz-solution-09.01-2">
     <legend><span class="quiz-number">2.</span> <span class="quiz-kind">单选题</span> <span class="quiz-text">哪一个？</span></legend>
-    <label class="quiz-option"><input type="radio" name="quiz-09.01-2" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="radio" name="quiz-09.01-2" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">乙</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-2" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-2" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">乙</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
     </fieldset>
     <fieldset class="quiz-question" data-quiz-id="09.01-3-900e6acd" data-quiz-kind="multiple" data-quiz-key="AC" data-quiz-answer="A、C" data-quiz-solution="quiz-solution-09.01-3">
     <legend><span class="quiz-number">3.</span> <span class="quiz-kind">多选题</span> <span class="quiz-text">哪些？</span></legend>
-    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text"><code>乙</code></span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="C"> <span class="quiz-letter">C.</span> <span class="quiz-option-text">丙</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
+    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text"><code>乙</code></span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
+    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="C"> <span class="quiz-letter">C.</span> <span class="quiz-option-text">丙</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
     <button type="button" class="quiz-check" hidden>检查答案</button>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
@@ -115,20 +115,20 @@ ZH_SOLUTIONS = dedent(
 
 EN_FORM = dedent(
     """\
-    <form class="quiz" data-quiz-section="09.02" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;type&quot;:&quot;Type an answer first.&quot;,&quot;pending_choice&quot;:&quot;Press Enter or Space to check this answer.&quot;,&quot;pending_multiple&quot;:&quot;Your selection changed: press “Check answer” to update the result.&quot;,&quot;score&quot;:&quot;Answered {answered} of {total}, {correct} correct&quot;,&quot;missed&quot;:&quot;Missed&quot;,&quot;the_answer&quot;:&quot;Correct answer&quot;,&quot;retry_confirm&quot;:&quot;Clear your answers to the exercises on this page?&quot;,&quot;not_saved&quot;:&quot;Your browser&#x27;s storage is full: this answer was not saved and will be lost when you leave the page.&quot;,&quot;not_kept&quot;:&quot;Your browser does not let this site keep data, so your answers last only until you leave the page.&quot;}" novalidate>
+    <form class="quiz" data-quiz-section="09.02" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;type&quot;:&quot;Type an answer first.&quot;,&quot;pending_choice&quot;:&quot;Press Enter or Space to check this answer.&quot;,&quot;pending_multiple&quot;:&quot;Your selection changed: press “Check answer” to update the result.&quot;,&quot;score&quot;:&quot;Answered {answered} of {total}, {correct} correct&quot;,&quot;retry_confirm&quot;:&quot;Clear your answers to the exercises on this page?&quot;,&quot;not_saved&quot;:&quot;Your browser&#x27;s storage is full: this answer was not saved and will be lost when you leave the page.&quot;,&quot;not_kept&quot;:&quot;Your browser does not let this site keep data, so your answers last only until you leave the page.&quot;}" novalidate>
     <noscript><p class="quiz-noscript">The exercises on this page need JavaScript to be answered and checked. Their answers are below, under <a href="#quiz-solutions-09.02">Answers and explanations</a>: open each question to read it.</p></noscript>
     <p class="quiz-note" hidden></p>
     <fieldset class="quiz-question" data-quiz-id="09.02-1-d274ea81" data-quiz-kind="true-false" data-quiz-key="N" data-quiz-answer="False" data-quiz-solution="quiz-solution-09.02-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">True/False</span> <span class="quiz-text">A &lt;script&gt;alert(1)&lt;/script&gt; question.</span></legend>
-    <label class="quiz-option"><input type="radio" name="quiz-09.02-1" value="Y"> <span class="quiz-option-text">True</span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="radio" name="quiz-09.02-1" value="N"> <span class="quiz-option-text">False</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.02-1" value="Y"> <span class="quiz-option-text">True</span><span class="quiz-mark" aria-hidden="true" data-missed="Missed"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.02-1" value="N"> <span class="quiz-option-text">False</span><span class="quiz-mark" aria-hidden="true" data-missed="Missed"></span></label>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
     </fieldset>
     <fieldset class="quiz-question" data-quiz-id="09.02-2-2d78f67c" data-quiz-kind="single" data-quiz-key="B" data-quiz-answer="B" data-quiz-solution="quiz-solution-09.02-2">
     <legend><span class="quiz-number">2.</span> <span class="quiz-kind">Single choice</span> <span class="quiz-text">Pick &lt;img src=x onerror=alert(1)&gt;</span></legend>
-    <label class="quiz-option"><input type="radio" name="quiz-09.02-2" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">&lt;b&gt;bold&lt;/b&gt; &amp; <code>&lt;i&gt;</code></span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="radio" name="quiz-09.02-2" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text"><strong>real</strong> bold</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.02-2" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">&lt;b&gt;bold&lt;/b&gt; &amp; <code>&lt;i&gt;</code></span><span class="quiz-mark" aria-hidden="true" data-missed="Missed"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.02-2" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text"><strong>real</strong> bold</span><span class="quiz-mark" aria-hidden="true" data-missed="Missed"></span></label>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
     </fieldset>
@@ -364,7 +364,7 @@ EN_SHORT_ANSWERS = (
 )
 SHORT_FORM = dedent(
     """\
-    <form class="quiz" data-quiz-section="09.03" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;pending_choice&quot;:&quot;按 Enter 或空格键检查这个答案。&quot;,&quot;pending_multiple&quot;:&quot;选择已改动，点击“检查答案”更新结果。&quot;,&quot;score&quot;:&quot;已答 {answered} / {total} 题，答对 {correct} 题&quot;,&quot;missed&quot;:&quot;漏选&quot;,&quot;the_answer&quot;:&quot;正确答案&quot;,&quot;retry_confirm&quot;:&quot;确定要清除本页练习的作答记录吗？&quot;,&quot;not_saved&quot;:&quot;浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。&quot;,&quot;not_kept&quot;:&quot;浏览器不允许本站保存数据，作答记录只保留到离开本页为止。&quot;}" novalidate>
+    <form class="quiz" data-quiz-section="09.03" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;pending_choice&quot;:&quot;按 Enter 或空格键检查这个答案。&quot;,&quot;pending_multiple&quot;:&quot;选择已改动，点击“检查答案”更新结果。&quot;,&quot;score&quot;:&quot;已答 {answered} / {total} 题，答对 {correct} 题&quot;,&quot;retry_confirm&quot;:&quot;确定要清除本页练习的作答记录吗？&quot;,&quot;not_saved&quot;:&quot;浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。&quot;,&quot;not_kept&quot;:&quot;浏览器不允许本站保存数据，作答记录只保留到离开本页为止。&quot;}" novalidate>
     <noscript><p class="quiz-noscript">本页的练习需要 JavaScript 才能作答和批改。答案在下方的<a href="#quiz-solutions-09.03">答案与解析</a>中，点开各题即可查看。</p></noscript>
     <p class="quiz-note" hidden></p>
     <fieldset class="quiz-question" data-quiz-id="09.03-1-cfd9d48a" data-quiz-kind="single" data-quiz-key="A" data-quiz-answer="A" data-quiz-solution="quiz-solution-09.03-1">
@@ -373,8 +373,8 @@ SHORT_FORM = dedent(
     <pre><code class="language-text">[INFO] &lt;b&gt;x&lt;/b&gt; &amp; y
     </code></pre>
     </div>
-    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">乙</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">乙</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
     </fieldset>
@@ -420,7 +420,7 @@ SHORT_SOLUTIONS = dedent(
 ).rstrip("\n")
 EN_SHORT_FORM = dedent(
     """\
-    <form class="quiz" data-quiz-section="09.03" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;type&quot;:&quot;Type an answer first.&quot;,&quot;pending_choice&quot;:&quot;Press Enter or Space to check this answer.&quot;,&quot;pending_multiple&quot;:&quot;Your selection changed: press “Check answer” to update the result.&quot;,&quot;score&quot;:&quot;Answered {answered} of {total}, {correct} correct&quot;,&quot;missed&quot;:&quot;Missed&quot;,&quot;the_answer&quot;:&quot;Correct answer&quot;,&quot;retry_confirm&quot;:&quot;Clear your answers to the exercises on this page?&quot;,&quot;not_saved&quot;:&quot;Your browser&#x27;s storage is full: this answer was not saved and will be lost when you leave the page.&quot;,&quot;not_kept&quot;:&quot;Your browser does not let this site keep data, so your answers last only until you leave the page.&quot;}" novalidate>
+    <form class="quiz" data-quiz-section="09.03" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;type&quot;:&quot;Type an answer first.&quot;,&quot;pending_choice&quot;:&quot;Press Enter or Space to check this answer.&quot;,&quot;pending_multiple&quot;:&quot;Your selection changed: press “Check answer” to update the result.&quot;,&quot;score&quot;:&quot;Answered {answered} of {total}, {correct} correct&quot;,&quot;retry_confirm&quot;:&quot;Clear your answers to the exercises on this page?&quot;,&quot;not_saved&quot;:&quot;Your browser&#x27;s storage is full: this answer was not saved and will be lost when you leave the page.&quot;,&quot;not_kept&quot;:&quot;Your browser does not let this site keep data, so your answers last only until you leave the page.&quot;}" novalidate>
     <noscript><p class="quiz-noscript">The exercises on this page need JavaScript to be answered and checked. Their answers are below, under <a href="#quiz-solutions-09.03">Answers and explanations</a>: open each question to read it.</p></noscript>
     <p class="quiz-note" hidden></p>
     <fieldset class="quiz-question" data-quiz-id="09.03-1-cfd9d48a" data-quiz-kind="single" data-quiz-key="A" data-quiz-answer="A" data-quiz-solution="quiz-solution-09.03-1">
@@ -429,8 +429,8 @@ EN_SHORT_FORM = dedent(
     <pre><code class="language-text">[INFO] &lt;b&gt;x&lt;/b&gt; &amp; y
     </code></pre>
     </div>
-    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">first</span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">second</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">first</span><span class="quiz-mark" aria-hidden="true" data-missed="Missed"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">second</span><span class="quiz-mark" aria-hidden="true" data-missed="Missed"></span></label>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
     </fieldset>

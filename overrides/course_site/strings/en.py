@@ -50,6 +50,8 @@ STRINGS = {
             "solutions": "Answers and explanations",
             # Replaces the exercise cell's closing line, which speaks to Jupyter readers.
             "solutions_intro": "You can also open each question below to read its answer and explanation.",
+            # On a right option the reader did not choose, where a chosen one shows ✓.
+            "missed": "Missed",
             "check": "Check answer",
             "retry": "Try again",
             # {solutions}: a link to the solution blocks, named by "solutions".
@@ -65,8 +67,6 @@ STRINGS = {
             "pending_choice": "Press Enter or Space to check this answer.",
             "pending_multiple": "Your selection changed: press “Check answer” to update the result.",
             "score": "Answered {answered} of {total}, {correct} correct",
-            "missed": "Missed",
-            "the_answer": "Correct answer",
             "retry_confirm": "Clear your answers to the exercises on this page?",
             "not_saved": "Your browser's storage is full: this answer was not saved and will be lost when you leave the page.",
             "not_kept": "Your browser does not let this site keep data, so your answers last only until you leave the page.",

@@ -49,6 +49,8 @@ STRINGS = {
             "solutions": "答案与解析",
             # Replaces the exercise cell's closing line, which speaks to Jupyter readers.
             "solutions_intro": "也可以直接点开下面各题，查看答案与解析。",
+            # On a right option the reader did not choose, where a chosen one shows ✓.
+            "missed": "应选",
             "check": "检查答案",
             "retry": "重做",
             # {solutions}: a link to the solution blocks, named by "solutions".
@@ -63,8 +65,6 @@ STRINGS = {
             "pending_choice": "按 Enter 或空格键检查这个答案。",
             "pending_multiple": "选择已改动，点击“检查答案”更新结果。",
             "score": "已答 {answered} / {total} 题，答对 {correct} 题",
-            "missed": "漏选",
-            "the_answer": "正确答案",
             "retry_confirm": "确定要清除本页练习的作答记录吗？",
             "not_saved": "浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。",
             "not_kept": "浏览器不允许本站保存数据，作答记录只保留到离开本页为止。",
