@@ -359,3 +359,30 @@ def test_a_missing_strings_table_is_named(tmp_path: Path):
 
     with pytest.raises(SiteError, match="there is no strings table for the language 'fr'"):
         load_tables(("zh", "fr"), [tmp_path])
+
+
+def test_a_strings_table_without_one_of_the_quiz_words_is_named(tmp_path: Path):
+    from course_site.errors import SiteError
+    from course_site.strings import table_path
+
+    english = table_path("en", []).read_text(encoding="utf-8")
+    (tmp_path / "en.py").write_text(english.replace('"pending_choice"', '"pending"'), encoding="utf-8")
+    with pytest.raises(SiteError) as raised:
+        load_tables(LANGUAGES.codes, [tmp_path])
+    assert str(raised.value) == (
+        f"{tmp_path / 'en.py'}: the strings table of 'en' does not have the keys of 'zh' in STRINGS['quiz']['script']\n"
+        "  expected: the same keys in every table (missing: ['pending_choice'], unknown: ['pending'])"
+    )
+
+
+def test_the_quiz_grammar_of_a_table_is_checked():
+    from quizzes.errors import ExerciseError
+    from quizzes.language import QuizLanguage
+
+    table = load_tables(("en",))["en"]["quiz"]
+    broken = dict(table, markers=dict(table["markers"], single=["Single choice"]))
+    with pytest.raises(ExerciseError, match="the type marker 'Single choice' is not a word in brackets"):
+        QuizLanguage.from_table("en", broken, "strings/en.py")
+    same = dict(table, markers=dict(table["markers"], single=["(True/False)"]))
+    with pytest.raises(ExerciseError, match=r"the type marker '\(True/False\)' stands for two kinds of question"):
+        QuizLanguage.from_table("en", same, "strings/en.py")
