@@ -344,8 +344,8 @@ def test_the_steps_run_in_their_written_order():
     )
     assert page.result.description == "See b."
     assert [step.__name__ for step in pipeline.STEPS] == [
-        "notebook_markup", "cell_outputs", "headings", "exercises_step", "catalog", "glossary", "chapter_end", "links",
-        "images", "description", "notices", "progress_data", "used_classes",
+        "notebook_markup", "safe_content", "cell_outputs", "headings", "exercises_step", "catalog", "glossary",
+        "chapter_end", "links", "images", "description", "notices", "progress_data", "used_classes",
     ]
 
 

@@ -8,22 +8,23 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 
 1. notebook_markup: nbconvert's markup made the site's (styles out, scripts out, Material code
    blocks, quiet prompts)
-2. cell_outputs: what the cells tagged run-at-build printed, under each such cell
-3. headings: anchors, permalinks and the table of contents
-4. exercises: quiz forms and solution blocks
-5. catalog: the course catalog on the home page, with the reader's progress
-6. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
-7. chapter_end: at the end of a chapter practice, what the reader completed and where to go next
-   (after 6: section titles are not glossary uses)
-8. links: relative links to notebooks and per-language figures (after 4, which adds links in
+2. safe_content: no script, nothing loaded from outside the site (before anything of ours is added)
+3. cell_outputs: what the cells tagged run-at-build printed, under each such cell
+4. headings: anchors, permalinks and the table of contents
+5. exercises: quiz forms and solution blocks
+6. catalog: the course catalog on the home page, with the reader's progress
+7. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
+8. chapter_end: at the end of a chapter practice, what the reader completed and where to go next
+   (after 7: section titles are not glossary uses)
+9. links: relative links to notebooks and per-language figures (after 5, which adds links in
    quizzes, on Markdown pages too)
-9. images: figures load lazily
-10. description: the meta description
-11. notices: "not translated yet" (wraps the content, so it comes late)
-12. progress_data: on every page, the data and script that show the reader's progress (the
+10. images: figures load lazily
+11. description: the meta description
+12. notices: "not translated yet" (wraps the content, so it comes late)
+13. progress_data: on every page, the data and script that show the reader's progress (the
    navigation's ticks; the catalog; the chapter end); after notices, so that it stays outside
    the wrapped content
-13. used_classes: what notebook.css must keep
+14. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -49,6 +50,7 @@ from .glossary import Glossary
 from .languages import Languages
 from .plan import CoursePlan, HOME
 from .run_at_build import CellOutput
+from .sanitise import sanitise
 
 CATALOG_MARKER = "course-catalog"
 
@@ -110,7 +112,13 @@ def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         adapters.remove_scripts(tree)
         adapters.flatten_markdown_cells(tree)
         adapters.convert_code_cells(tree)
+        adapters.remove_cell_toolbars(tree)
         adapters.hide_prompts(tree)
+    return tree
+
+
+def safe_content(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    sanitise(tree, page.where)
     return tree
 
 
@@ -240,8 +248,8 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 STEPS = (
-    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, chapter_end, links, images,
-    description, notices, progress_data, used_classes,
+    notebook_markup, safe_content, cell_outputs, headings, exercises_step, catalog, glossary, chapter_end, links,
+    images, description, notices, progress_data, used_classes,
 )
 
 

@@ -30,6 +30,7 @@ from .errors import SiteError
 from .glossary import read_glossary
 from .languages import Languages
 from .notebook_css import NOTEBOOK_CSS, StyleCollector
+from .notebooks import check_notebooks
 from .plan import CoursePlan, check_every_page_is_planned, read_plan
 from .strings import load_tables, table_path
 
@@ -92,6 +93,7 @@ class CourseSite:
         plan = read_plan(config.extra, languages, docs_dir)
         pages = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.rglob("*")
                        if p.suffix in PAGE_SUFFIXES and p.is_file() and ".ipynb_checkpoints" not in p.parts)
+        check_notebooks(docs_dir, pages)
         _check_translations_have_originals(pages, languages, docs_dir)
         check_every_page_is_planned(plan, pages, languages)
         quiz_languages = exercises.quiz_languages(
@@ -123,7 +125,7 @@ class CourseSite:
     def on_files(self, files: Files, config) -> Files:
         """Priority -200: after static-i18n has rebuilt the file list (-100)."""
         adapters.render_notebooks_as_pages(files, config, self.language_pass.folder)
-        for unused in adapters.unused_search_files(files, adapters.search_languages(config)):
+        for unused in adapters.unused_theme_files(files, adapters.search_languages(config), config.theme["favicon"]):
             files.remove(unused)
         for uri in exercises.ASSETS.values():
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
