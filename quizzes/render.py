@@ -73,7 +73,7 @@ def render_quiz_form(exercise: Exercise, language: QuizLanguage) -> str:
     lines = [
         f'<form class="quiz" data-quiz-section="{_attr(exercise.section)}" '
         f'data-quiz-ui="{_json_attr(language.script)}" novalidate>',
-        f'<noscript><p class="quiz-noscript">{html.escape(ui["no_script"]).replace("{solutions}", solutions)}</p></noscript>',
+        f'<noscript><p class="quiz-noscript" data-search-exclude>{html.escape(ui["no_script"]).replace("{solutions}", solutions)}</p></noscript>',
         '<p class="quiz-note" hidden></p>',
     ]
     for item in exercise.items:

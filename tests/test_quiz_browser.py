@@ -26,6 +26,18 @@ def score(language: str, answered: int, total: int, correct: int) -> str:
     return SAYS[language]["score"].format(answered, total, correct)
 
 
+def _question_counts() -> dict[str, int]:
+    """The number of questions of each section of the real course, as the build reads them."""
+    from course_site.exercises import scan
+    from helpers import DOCS, QUIZ_LANGUAGES
+
+    return {s.section: len(s.exercise.items) for s in scan(DOCS, QUIZ_LANGUAGES).sections("zh")}
+
+
+COUNT = _question_counts()
+N = COUNT["01.02"]  # the questions of PAGE
+
+
 @pytest.fixture(params=["http", "file"])
 def base(request, http_base, file_base) -> str:
     return http_base if request.param == "http" else file_base
@@ -84,19 +96,19 @@ def test_answer_right_and_wrong_then_reload(visit, base, language):
     second = question(page, 2)
     choose(second, key_of(second))
     assert second.locator(".quiz-status").inner_text() == says["correct"]
-    assert page.locator(".quiz-score").inner_text() == score(language, 2, 5, 1)
+    assert page.locator(".quiz-score").inner_text() == score(language, 2, N, 1)
 
     multiple = question(page, multiple_choice_number(page))
     choose(multiple, key_of(multiple))
     assert multiple.get_attribute("data-quiz-result") == "correct"
-    assert page.locator(".quiz-score").inner_text() == score(language, 3, 5, 2)
+    assert page.locator(".quiz-score").inner_text() == score(language, 3, N, 2)
     before = answers_shown(page)
 
     page.reload(wait_until="load")
     assert answers_shown(page) == before
     assert question(page, 1).get_attribute("data-quiz-result") == "incorrect"
     assert question(page, 2).locator(".quiz-status").inner_text() == says["correct"]
-    assert page.locator(".quiz-score").inner_text() == score(language, 3, 5, 2)
+    assert page.locator(".quiz-score").inner_text() == score(language, 3, N, 2)
     assert record.console_errors == []
     assert record.outside_requests == []
 
@@ -115,16 +127,18 @@ def test_progress_is_shared_by_the_languages_and_shown_in_the_catalog(visit, bas
 
     page.goto(base + PAGE["en"], wait_until="load")
     assert answers_shown(page) == zh_answers
-    assert page.locator(".quiz-score").inner_text() == score("en", 2, 5, 1)
+    assert page.locator(".quiz-score").inner_text() == score("en", 2, N, 1)
 
-    for language, says in (("en", "2 of 5 answered · 1 correct"), ("zh", "已答 2/5 · 答对 1")):
+    for language, says in (("en", f"2 of {N} answered · 1 correct"), ("zh", f"已答 2/{N} · 答对 1")):
         page.goto(base + HOME[language], wait_until="load")
         assert catalog_row(page, "01.02").inner_text() == says
         assert catalog_row(page, "01.02").get_attribute("data-progress-state") == "some"
         # A section without answers says how many questions it has, as it does without JavaScript.
-        assert catalog_row(page, "01.03").inner_text() == {"en": "5 questions", "zh": "5 道练习题"}[language]
+        assert catalog_row(page, "01.03").inner_text() == {"en": f"{COUNT['01.03']} questions",
+                                                            "zh": f"{COUNT['01.03']} 道练习题"}[language]
+        total = sum(COUNT.values())
         assert page.locator("[data-progress-total]").inner_text() == {
-            "en": "All exercises: 2 of 17 answered, 1 correct.", "zh": "全部练习：已答 2 / 17 题，答对 1 题。"}[language]
+            "en": f"All exercises: 2 of {total} answered, 1 correct.", "zh": f"全部练习：已答 2 / {total} 题，答对 1 题。"}[language]
 
     # The section link leads to the page in the same language.
     catalog_row(page, "01.02").locator("xpath=..").locator("a").click()
@@ -134,7 +148,7 @@ def test_progress_is_shared_by_the_languages_and_shown_in_the_catalog(visit, bas
     page.goto(base + HOME["en"], wait_until="load")
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator(".quiz-reset-all").click()
-    assert catalog_row(page, "01.02").inner_text() == "5 questions"
+    assert catalog_row(page, "01.02").inner_text() == f"{N} questions"
     assert page.locator("[data-progress-status]").inner_text() == "All progress cleared."
     # Nothing left to reset: the control goes, and so does the total.
     assert not page.locator(".quiz-reset-all").is_visible()
@@ -160,7 +174,7 @@ def test_reset_all_asks_first(visit, http_base):
     page.goto(http_base + HOME["zh"], wait_until="load")
     page.once("dialog", lambda dialog: dialog.dismiss())
     page.locator(".quiz-reset-all").click()
-    assert catalog_row(page, "01.02").inner_text() == "已答 1/5 · 答对 1"
+    assert catalog_row(page, "01.02").inner_text() == f"已答 1/{N} · 答对 1"
 
 
 @pytest.mark.parametrize("confirm", [True, False])
@@ -173,7 +187,7 @@ def test_try_again_asks_first_like_the_reset_of_all_progress(visit, http_base, c
     assert asked == ["Clear your answers to the exercises on this page?"]
     if not confirm:
         assert question(page, 1).get_attribute("data-quiz-result") == "correct"
-        assert page.locator(".quiz-score").inner_text() == score("en", 1, 5, 1)
+        assert page.locator(".quiz-score").inner_text() == score("en", 1, N, 1)
         return
     assert page.locator("fieldset[data-quiz-result]").count() == 0
     assert page.locator(".quiz-score").inner_text() == ""
@@ -298,21 +312,33 @@ def test_the_chapter_practice_ends_with_what_was_completed_and_where_to_go_next(
     end = page.locator("section.chapter-end")
     assert end.locator("h2").inner_text() == {"zh": "本章完成情况", "en": "Your progress in this chapter"}[language]
     rows = end.locator("li")
+    n3, n4 = COUNT["01.03"], COUNT["01.04"]
     assert [" ".join(text.split()) for text in rows.all_inner_texts()] == {
-        "zh": ["1.2 AutoFuse 简介 已完成 · 答对 4/5", "1.3 开启 AutoFuse 5 道练习题", "1.4 章节练习 7 道练习题"],
-        "en": ["1.2 What AutoFuse is Completed · 4 of 5 correct", "1.3 Enabling AutoFuse 5 questions",
-               "1.4 Chapter practice 7 questions"],
+        "zh": [f"1.2 AutoFuse 简介 已完成 · 答对 {N - 1}/{N}", f"1.3 开启 AutoFuse {n3} 道练习题", f"1.4 章节练习 {n4} 道练习题"],
+        "en": [f"1.2 What AutoFuse is Completed · {N - 1} of {N} correct", f"1.3 Enabling AutoFuse {n3} questions",
+               f"1.4 Chapter practice {n4} questions"],
     }[language]
     # Answering here updates the block at once.
     choose(question_of(page, "01.04", 1), key_of(question_of(page, "01.04", 1)))
-    assert rows.nth(2).locator(".course-progress").inner_text() == {"zh": "已答 1/7 · 答对 1",
-                                                                    "en": "1 of 7 answered · 1 correct"}[language]
-    # Chapter 2 is not published yet: the way on is the catalog on the home page.
+    assert rows.nth(2).locator(".course-progress").inner_text() == {"zh": f"已答 1/{n4} · 答对 1",
+                                                                    "en": f"1 of {n4} answered · 1 correct"}[language]
+    # The way on: the next chapter's first published section, or the catalog while there is none.
     next_link = end.locator(".chapter-end__next a")
     next_link.click()
     page.wait_for_load_state("load")
-    assert page.url == base + HOME[language] + "#course-catalog"
+    assert page.url == base + next_chapter_page(language)
     assert record.console_errors == []
+
+
+def next_chapter_page(language: str) -> str:
+    """Where the end of chapter 1 leads, by the course plan in mkdocs.yml."""
+    from helpers import load_config
+
+    following = load_config()["extra"]["course"][1]
+    first = next((s["file"] for s in following["sections"] if s.get("file")), None)
+    if first is None:
+        return HOME[language] + "#course-catalog"
+    return ("" if language == "zh" else "en/") + f"{following['chapter']}/{first.rsplit('.', 1)[0]}.html"
 
 
 def question_of(page, section: str, number: int):
@@ -421,7 +447,7 @@ def test_enter_checks_a_multiple_choice_question(visit, http_base):
     page.keyboard.press("Space")
     assert multiple.get_attribute("data-quiz-result") is None
     assert multiple.locator(".quiz-status").inner_text() == "Your selection changed: press “Check answer” to update the result."
-    assert page.locator(".quiz-score").inner_text() == score("en", 1, 5, 0)
+    assert page.locator(".quiz-score").inner_text() == score("en", 1, N, 0)
     page.keyboard.press("Enter")
     assert multiple.locator(".quiz-status").inner_text() == "Choose an answer first."
 
@@ -505,10 +531,10 @@ def test_corrupt_or_foreign_saved_values_are_ignored(visit, http_base):
     page.reload(wait_until="load")
     assert page.locator("fieldset[data-quiz-result]").count() == 0
     choose(question(page, 1), key_of(question(page, 1)))
-    assert page.locator(".quiz-score").inner_text() == score("zh", 1, 5, 1)
+    assert page.locator(".quiz-score").inner_text() == score("zh", 1, N, 1)
     page.goto(http_base + HOME["zh"], wait_until="load")
     # The catalog checks each stored answer against the question as the quiz page does: only the new one counts.
-    assert catalog_row(page, "01.02").inner_text() == "已答 1/5 · 答对 1"
+    assert catalog_row(page, "01.02").inner_text() == f"已答 1/{N} · 答对 1"
 
 
 @pytest.mark.parametrize("base_name", ["http", "file"])
@@ -526,9 +552,9 @@ def test_the_score_is_the_stored_answers_checked_by_todays_key_everywhere(visit,
     page.evaluate("e => Object.entries(e).forEach(([k, v]) => localStorage.setItem('autofuse-quiz:' + k, v))", entries)
     page.reload(wait_until="load")
     assert question(page, 1).get_attribute("data-quiz-result") == "incorrect"
-    assert page.locator(".quiz-score").inner_text() == score("en", 5, 5, 4)
+    assert page.locator(".quiz-score").inner_text() == score("en", N, N, N - 1)
     page.goto(base + HOME["en"], wait_until="load")
-    assert catalog_row(page, "01.02").inner_text() == "Completed · 4 of 5 correct"
+    assert catalog_row(page, "01.02").inner_text() == f"Completed · {N - 1} of {N} correct"
 
 
 def test_a_missed_option_is_marked_apart_from_a_chosen_one(visit, http_base):
@@ -582,7 +608,7 @@ def test_quiz_works_for_the_visit_and_says_so_when_site_data_is_blocked(browser,
     }[language]
     choose(question(page, 1), key_of(question(page, 1)))
     choose(question(page, 2), wrong_answer(question(page, 2)))
-    assert page.locator(".quiz-score").inner_text() == score(language, 2, 5, 1)
+    assert page.locator(".quiz-score").inner_text() == score(language, 2, N, 1)
     page.goto(http_base + HOME[language], wait_until="load")
     total = page.locator("[data-progress-total]")
     assert total.is_visible() and total.inner_text() == {
@@ -614,18 +640,18 @@ def test_full_storage_still_reads_and_deletes_and_says_when_a_save_fails(browser
     page.reload(wait_until="load")
     # What was stored is read as before.
     assert question(page, 1).get_attribute("data-quiz-result") == "correct"
-    assert page.locator(".quiz-score").inner_text() == score("zh", 1, 5, 1)
+    assert page.locator(".quiz-score").inner_text() == score("zh", 1, N, 1)
     # A new answer is graded and counted for the visit, and the reader is told it was not saved.
     choose(second, wrong_answer(second))
     assert second.locator(".quiz-status").inner_text().endswith("浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。")
-    assert page.locator(".quiz-score").inner_text() == score("zh", 2, 5, 1)
+    assert page.locator(".quiz-score").inner_text() == score("zh", 2, N, 1)
     # Deleting works: the home page's reset clears what was stored.
     page.goto(http_base + HOME["zh"], wait_until="load")
-    assert catalog_row(page, "01.02").inner_text() == "已答 1/5 · 答对 1"
+    assert catalog_row(page, "01.02").inner_text() == f"已答 1/{N} · 答对 1"
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator(".quiz-reset-all").click()
     assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('autofuse-quiz:'))") == []
-    assert catalog_row(page, "01.02").inner_text() == "5 道练习题"
+    assert catalog_row(page, "01.02").inner_text() == f"{N} 道练习题"
     context.close()
 
 
@@ -640,9 +666,9 @@ def test_open_tabs_follow_each_other(browser, http_base):
     other_first = question(other, 1)
     other_first.locator(f'input[value="{key_of(other_first)}"]').wait_for(state="attached")
     other.wait_for_function("() => document.querySelector('fieldset.quiz-question').dataset.quizResult === 'correct'")
-    assert other.locator(".quiz-score").inner_text() == score("en", 1, 5, 1)
+    assert other.locator(".quiz-score").inner_text() == score("en", 1, N, 1)
     home.wait_for_function("() => document.querySelector('[data-progress-section=\"01.02\"]').dataset.progressState === 'some'")
-    assert catalog_row(home, "01.02").inner_text() == "已答 1/5 · 答对 1"
+    assert catalog_row(home, "01.02").inner_text() == f"已答 1/{N} · 答对 1"
     # A new answer in the other tab reaches the first one; a reset from home reaches both.
     choose(question(other, 2), wrong_answer(question(other, 2)))
     quiz.wait_for_function("() => document.querySelectorAll('fieldset[data-quiz-result]').length === 2")
@@ -690,7 +716,7 @@ def test_a_copy_of_the_site_elsewhere_keeps_the_progress(browser, site_dir, file
     page.goto(copy.as_uri() + "/" + PAGE["en"], wait_until="load")
     assert answers_shown(page) == answers
     page.goto(copy.as_uri() + "/" + HOME["en"], wait_until="load")
-    assert catalog_row(page, "01.02").inner_text() == "1 of 5 answered · 1 correct"
+    assert catalog_row(page, "01.02").inner_text() == f"1 of {N} answered · 1 correct"
     context.close()
 
 

@@ -60,7 +60,7 @@ EN_ANSWERS = (
 ZH_FORM = dedent(
     """\
     <form class="quiz" data-quiz-section="09.01" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;pending_choice&quot;:&quot;按 Enter 或空格键检查这个答案。&quot;,&quot;pending_multiple&quot;:&quot;选择已改动，点击“检查答案”更新结果。&quot;,&quot;score&quot;:&quot;已答 {answered} / {total} 题，答对 {correct} 题&quot;,&quot;retry_confirm&quot;:&quot;确定要清除本页练习的作答记录吗？&quot;,&quot;not_saved&quot;:&quot;浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。&quot;,&quot;not_kept&quot;:&quot;浏览器不允许本站保存数据，作答记录只保留到离开本页为止。&quot;}" novalidate>
-    <noscript><p class="quiz-noscript">本页的练习需要 JavaScript 才能作答和批改。答案在下方的<a href="#quiz-solutions-09.01">答案与解析</a>中，点开各题即可查看。</p></noscript>
+    <noscript><p class="quiz-noscript" data-search-exclude>本页的练习需要 JavaScript 才能作答和批改。答案在下方的<a href="#quiz-solutions-09.01">答案与解析</a>中，点开各题即可查看。</p></noscript>
     <p class="quiz-note" hidden></p>
     <fieldset class="quiz-question" data-quiz-id="09.01-1-292af9f7" data-quiz-kind="true-false" data-quiz-key="Y" data-quiz-answer="正确" data-quiz-solution="quiz-solution-09.01-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">判断题</span> <span class="quiz-text">用 <code>AUTOFUSE_FLAGS</code> 开启。</span></legend>
@@ -116,7 +116,7 @@ ZH_SOLUTIONS = dedent(
 EN_FORM = dedent(
     """\
     <form class="quiz" data-quiz-section="09.02" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;type&quot;:&quot;Type an answer first.&quot;,&quot;pending_choice&quot;:&quot;Press Enter or Space to check this answer.&quot;,&quot;pending_multiple&quot;:&quot;Your selection changed: press “Check answer” to update the result.&quot;,&quot;score&quot;:&quot;Answered {answered} of {total}, {correct} correct&quot;,&quot;retry_confirm&quot;:&quot;Clear your answers to the exercises on this page?&quot;,&quot;not_saved&quot;:&quot;Your browser&#x27;s storage is full: this answer was not saved and will be lost when you leave the page.&quot;,&quot;not_kept&quot;:&quot;Your browser does not let this site keep data, so your answers last only until you leave the page.&quot;}" novalidate>
-    <noscript><p class="quiz-noscript">The exercises on this page need JavaScript to be answered and checked. Their answers are below, under <a href="#quiz-solutions-09.02">Answers and explanations</a>: open each question to read it.</p></noscript>
+    <noscript><p class="quiz-noscript" data-search-exclude>The exercises on this page need JavaScript to be answered and checked. Their answers are below, under <a href="#quiz-solutions-09.02">Answers and explanations</a>: open each question to read it.</p></noscript>
     <p class="quiz-note" hidden></p>
     <fieldset class="quiz-question" data-quiz-id="09.02-1-d274ea81" data-quiz-kind="true-false" data-quiz-key="N" data-quiz-answer="False" data-quiz-solution="quiz-solution-09.02-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">True/False</span> <span class="quiz-text">A &lt;script&gt;alert(1)&lt;/script&gt; question.</span></legend>
@@ -365,7 +365,7 @@ EN_SHORT_ANSWERS = (
 SHORT_FORM = dedent(
     """\
     <form class="quiz" data-quiz-section="09.03" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;pending_choice&quot;:&quot;按 Enter 或空格键检查这个答案。&quot;,&quot;pending_multiple&quot;:&quot;选择已改动，点击“检查答案”更新结果。&quot;,&quot;score&quot;:&quot;已答 {answered} / {total} 题，答对 {correct} 题&quot;,&quot;retry_confirm&quot;:&quot;确定要清除本页练习的作答记录吗？&quot;,&quot;not_saved&quot;:&quot;浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。&quot;,&quot;not_kept&quot;:&quot;浏览器不允许本站保存数据，作答记录只保留到离开本页为止。&quot;}" novalidate>
-    <noscript><p class="quiz-noscript">本页的练习需要 JavaScript 才能作答和批改。答案在下方的<a href="#quiz-solutions-09.03">答案与解析</a>中，点开各题即可查看。</p></noscript>
+    <noscript><p class="quiz-noscript" data-search-exclude>本页的练习需要 JavaScript 才能作答和批改。答案在下方的<a href="#quiz-solutions-09.03">答案与解析</a>中，点开各题即可查看。</p></noscript>
     <p class="quiz-note" hidden></p>
     <fieldset class="quiz-question" data-quiz-id="09.03-1-cfd9d48a" data-quiz-kind="single" data-quiz-key="A" data-quiz-answer="A" data-quiz-solution="quiz-solution-09.03-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">单选题</span> <span class="quiz-text">下面的日志说明了什么？</span></legend>
@@ -421,7 +421,7 @@ SHORT_SOLUTIONS = dedent(
 EN_SHORT_FORM = dedent(
     """\
     <form class="quiz" data-quiz-section="09.03" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;type&quot;:&quot;Type an answer first.&quot;,&quot;pending_choice&quot;:&quot;Press Enter or Space to check this answer.&quot;,&quot;pending_multiple&quot;:&quot;Your selection changed: press “Check answer” to update the result.&quot;,&quot;score&quot;:&quot;Answered {answered} of {total}, {correct} correct&quot;,&quot;retry_confirm&quot;:&quot;Clear your answers to the exercises on this page?&quot;,&quot;not_saved&quot;:&quot;Your browser&#x27;s storage is full: this answer was not saved and will be lost when you leave the page.&quot;,&quot;not_kept&quot;:&quot;Your browser does not let this site keep data, so your answers last only until you leave the page.&quot;}" novalidate>
-    <noscript><p class="quiz-noscript">The exercises on this page need JavaScript to be answered and checked. Their answers are below, under <a href="#quiz-solutions-09.03">Answers and explanations</a>: open each question to read it.</p></noscript>
+    <noscript><p class="quiz-noscript" data-search-exclude>The exercises on this page need JavaScript to be answered and checked. Their answers are below, under <a href="#quiz-solutions-09.03">Answers and explanations</a>: open each question to read it.</p></noscript>
     <p class="quiz-note" hidden></p>
     <fieldset class="quiz-question" data-quiz-id="09.03-1-cfd9d48a" data-quiz-kind="single" data-quiz-key="A" data-quiz-answer="A" data-quiz-solution="quiz-solution-09.03-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">Single choice</span> <span class="quiz-text">What does the log say?</span></legend>
