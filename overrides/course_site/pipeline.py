@@ -20,11 +20,13 @@ needs) goes into `page.result`.  The order is this list, nothing else:
    quizzes, on Markdown pages too)
 10. images: figures load lazily
 11. description: the meta description
-12. notices: "not translated yet" (wraps the content, so it comes late)
-13. progress_data: on every page, the data and script that show the reader's progress (the
-   navigation's ticks; the catalog; the chapter end); after notices, so that it stays outside
-   the wrapped content
-14. used_classes: what notebook.css must keep
+12. outdated: "this translation is behind its original", with what changed under which heading
+    (after 4 and 5, whose headings and cells it names; after 7, so no term in it is linked)
+13. notices: "not translated yet" (wraps the content, so it comes late)
+14. progress_data: on every page, the data and script that show the reader's progress (the
+    navigation's ticks; the catalog; the chapter end); after notices, so that it stays outside
+    the wrapped content
+15. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -50,6 +52,7 @@ from .glossary import Glossary
 from .languages import Languages
 from .plan import CoursePlan, HOME
 from .run_at_build import CellOutput
+from .translation_status import PageState
 from .sanitise import sanitise
 
 CATALOG_MARKER = "course-catalog"
@@ -67,6 +70,7 @@ class SiteServices:
     run_outputs: Callable[[str], dict[str, CellOutput]]  # src_uri -> outputs of its run-at-build cells
     glossary: Glossary | None = None
     docs_name: str = "docs"
+    outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
 
 
 @dataclass
@@ -218,6 +222,23 @@ def description(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
+def outdated(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """A translation behind its original says so, naming each changed part under its heading."""
+    state = page.site.outdated.get(page.src_uri)
+    if state is None or page.written_in != page.language:
+        return tree
+    languages = page.site.languages
+    original_language = languages.of(state.original)
+    original_url = languages.folder(original_language) + languages.without_folder(page.url)
+    names = page.strings.get("language_names") or {}
+    return page_notices.outdated_notice(
+        tree, language=page.language, original_language=original_language,
+        original_name=names.get(original_language) or languages.names[original_language],
+        original_href=page_notices.relative_href(original_url, page.url), changed_on=state.changed_on,
+        items=page_notices.changed_parts(tree, state.parts, page.strings), strings=page.strings,
+    )
+
+
 def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.written_in == page.language:
         return tree
@@ -249,7 +270,7 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 STEPS = (
     notebook_markup, safe_content, cell_outputs, headings, exercises_step, catalog, glossary, chapter_end, links,
-    images, description, notices, progress_data, used_classes,
+    images, description, outdated, notices, progress_data, used_classes,
 )
 
 

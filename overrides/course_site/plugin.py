@@ -25,7 +25,7 @@ from mkdocs.structure.toc import get_toc
 
 from quizzes.course import Course
 
-from . import adapters, exercises, pipeline, run_at_build
+from . import adapters, exercises, pipeline, run_at_build, translation_status
 from .errors import SiteError
 from .glossary import read_glossary
 from .languages import Languages
@@ -99,6 +99,8 @@ class CourseSite:
         quiz_languages = exercises.quiz_languages(
             languages, strings, {code: table_path(code, string_folders) for code in languages.codes})
         course = exercises.scan(docs_dir, quiz_languages)
+        translated = translation_status.survey(docs_dir, languages)
+        _log_translations(translated, docs_dir.name)
         self._run_outputs = {}
         run_cache = adapters.notebook_cache_dir(config).parent / RUN_CACHE
         services = pipeline.SiteServices(
@@ -108,6 +110,7 @@ class CourseSite:
             run_outputs=lambda src_uri: self._outputs_of(src_uri, docs_dir, run_cache),
             glossary=read_glossary(docs_dir, languages.codes),
             docs_name=docs_dir.name,
+            outdated=translated.pages,
         )
         return Build(languages, strings, plan, course, services)
 
@@ -219,6 +222,24 @@ def _check_translations_have_originals(pages: list[str], languages: Languages, d
                 f"({languages.default}) at docs/{original}; none found",
                 where=f"docs/{source}",
             )
+
+
+def _log_translations(survey: translation_status.Survey, docs: str) -> None:
+    """What a maintainer should know about the translations; never a warning, which would stop a
+    strict build: a fix to an original may ship before its translation."""
+    command = "tools/translations.py done"
+    for state in survey.files:
+        if state.state == translation_status.OUTDATED:
+            since = f"since {state.changed_on}" if state.changed_on else "(change not committed yet)"
+            cells = f", cells {', '.join(state.changes.cells)}" if state.changes and state.changes.cells else ""
+            log.info(f"{docs}/{state.translation} is behind {docs}/{state.original} {since}{cells}: "
+                     f"its page says so; when it is updated, run {command} {docs}/{state.translation}")
+        elif state.state == translation_status.UNRECORDED:
+            log.info(f"{docs}/{state.translation} has no translation record; when it matches "
+                     f"{docs}/{state.original}, run {command} {docs}/{state.translation}")
+    if survey.pages and survey.history != "git":
+        log.info("translation dates: " + ("the git history is shallow, dates may be late (fetch it whole)"
+                                          if survey.history == "shallow" else "no git history, so no dates"))
 
 
 def _default_slugify():
