@@ -419,18 +419,24 @@ def test_a_missing_strings_table_is_named(tmp_path: Path):
         load_tables(("zh", "fr"), [tmp_path])
 
 
-def test_a_strings_table_without_one_of_the_quiz_words_is_named(tmp_path: Path):
-    from course_site.errors import SiteError
-    from course_site.strings import table_path
+def test_a_strings_table_without_one_of_the_quiz_words_is_named():
+    from quizzes.errors import ExerciseError
+    from quizzes.language import QuizLanguage
 
-    english = table_path("en", []).read_text(encoding="utf-8")
-    (tmp_path / "en.py").write_text(english.replace('"pending_choice"', '"pending"'), encoding="utf-8")
-    with pytest.raises(SiteError) as raised:
-        load_tables(LANGUAGES.codes, [tmp_path])
+    table = load_tables(("en",))["en"]["quiz"]
+    script = {("pending" if key == "pending_choice" else key): value for key, value in table["script"].items()}
+    with pytest.raises(ExerciseError) as raised:
+        QuizLanguage.from_table("en", dict(table, script=script), "strings/en.py")
     assert str(raised.value) == (
-        f"{tmp_path / 'en.py'}: the strings table of 'en' does not have the keys of 'zh' in STRINGS['quiz']['script']\n"
-        "  expected: the same keys in every table (missing: ['pending_choice'], unknown: ['pending'])"
+        "strings/en.py: quiz.script does not have the quiz's keys (missing: ['pending_choice'], unknown: ['pending'])\n"
+        f"  expected: exactly the keys {', '.join(script_keys())}"
     )
+
+
+def script_keys():
+    from quizzes.language import SCRIPT_KEYS
+
+    return SCRIPT_KEYS
 
 
 def test_the_quiz_grammar_of_a_table_is_checked():

@@ -1,9 +1,9 @@
 """The words of the site, one table per language: `zh.py`, `en.py`.
 
-A table is a module with a `STRINGS` dict; every table has the same keys, at every level (the
-build checks it).  Its `quiz` entry holds the quiz engine's words and grammar for that language:
-the type markers, true/false words and labels authors write, and what readers are shown
-(quizzes/language.py lists its keys).
+A table is a module with a `STRINGS` dict; every table has the same keys (the build checks it).
+Its `quiz` entry holds the quiz engine's words and grammar for that language: the type markers,
+true/false words and labels authors write, and what readers are shown (quizzes/language.py
+lists its keys and checks them).
 Adding a language to the site means adding it to the i18n plugin's list in mkdocs.yml, adding
 its table here, and writing its content: nothing else.  A site may also carry tables of its
 own in a `strings/` folder next to its mkdocs.yml (the three-language test site does); those
@@ -47,23 +47,12 @@ def load_tables(languages: Iterable[str], folders: Iterable[Path] = ()) -> dict[
     tables = {language: load_table(language, folders) for language in languages}
     reference_language, reference = next(iter(tables.items()))
     for language, table in tables.items():
-        for path, missing, extra in _differences(reference, table, "STRINGS"):
+        missing = sorted(set(reference) - set(table))
+        extra = sorted(set(table) - set(reference))
+        if missing or extra:
             raise SiteError(
-                f"the strings table of '{language}' does not have the keys of '{reference_language}' in {path}",
+                f"the strings table of '{language}' does not have the keys of '{reference_language}'",
                 where=str(table_path(language, folders)),
                 expected=f"the same keys in every table (missing: {missing}, unknown: {extra})",
             )
     return tables
-
-
-def _differences(reference: Mapping, table: Mapping, path: str):
-    """(path, missing keys, unknown keys) wherever `table` and `reference` differ, nested tables included.
-
-    Lists of words (a language's type markers, its true/false words) may differ in length."""
-    missing = sorted(set(reference) - set(table))
-    extra = sorted(set(table) - set(reference))
-    if missing or extra:
-        yield path, missing, extra
-    for key in sorted(set(reference) & set(table)):
-        if isinstance(reference[key], Mapping) and isinstance(table[key], Mapping):
-            yield from _differences(reference[key], table[key], f"{path}[{key!r}]")
