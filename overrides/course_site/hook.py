@@ -70,6 +70,11 @@ def on_files(files, config):
     return _site.on_files(files, config)
 
 
+@event_priority(-200)  # after static-i18n's on_nav (-100) has made the pass language's navigation
+def on_nav(nav, config, files):
+    return _site.on_nav(nav, config, files)
+
+
 def on_env(env, config, files):
     return _site.on_env(env, config, files)
 

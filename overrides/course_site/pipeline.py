@@ -15,9 +15,12 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 6. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
 7. links: relative links to notebooks and per-language figures (after 4, which adds links)
 8. images: figures load lazily
-9. description: the meta description
-10. notices: "not translated yet" (wraps the content, so it comes late)
-11. used_classes: what notebook.css must keep
+9. code_breaks: long identifiers in inline code may break after "_", "=", ";", ",", "/" only
+10. description: the meta description
+11. page_top: the chapter above a section's title, the page's contents under it for phones
+    (after 6, which would link terms in them, and 10, which reads the first paragraph)
+12. notices: "not translated yet" (wraps the content, so it comes late)
+13. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -35,7 +38,8 @@ from quizzes.course import Course
 from mkdocs.utils import get_relative_url
 
 from . import adapters, exercises, glossary as glossary_terms, headings as heading_anchors
-from . import links as link_rewriting, notices as page_notices
+from . import links as link_rewriting, notices as page_notices, page_top as page_top_parts
+from .code_breaks import mark_breaks
 from .description import description_of
 from .glossary import Glossary
 from .languages import Languages
@@ -185,9 +189,28 @@ def images(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
+def code_breaks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    mark_breaks(tree)
+    return tree
+
+
 def description(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_notebook:
         page.result.description = description_of(adapters.first_markdown_paragraph(tree))
+    return tree
+
+
+def page_top(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """A chapter's section: its title must be the plan's, and the chapter's name goes above it.
+    Every page with two sections or more: its contents, folded, under the title."""
+    source = page.site.languages.original(page.src_uri)
+    chapter = page.site.plan.chapter_of(source)
+    if chapter is not None:
+        page_top_parts.add_chapter(
+            tree, chapter.title[page.language], page.site.plan.title(source, page.written_in), page.where,
+            language=page.language if page.language != page.written_in else None,
+        )
+    page_top_parts.add_contents(tree, page.strings, page.site.toc_depth)
     return tree
 
 
@@ -213,8 +236,8 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 STEPS = (
-    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, images, description,
-    notices, used_classes,
+    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, images, code_breaks,
+    description, page_top, notices, used_classes,
 )
 
 

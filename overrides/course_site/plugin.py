@@ -126,6 +126,13 @@ class CourseSite:
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
         return files
 
+    def on_nav(self, nav, config, files):
+        """Priority -200: after static-i18n's on_nav (-100).  Sections not published yet join
+        the navigation, greyed and not links (plan.add_coming_soon)."""
+        language = self.language_pass.language
+        self.build.plan.add_coming_soon(nav.items, language, self.build.strings[language]["coming_soon"])
+        return nav
+
     def on_env(self, env, config, files):
         env.globals["material_bundle"] = adapters.material_bundle()
         return env
