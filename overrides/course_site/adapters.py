@@ -287,6 +287,16 @@ def material_bundle() -> str:
     return f"assets/javascripts/{bundles[0].name}"
 
 
+def name_code_blocks(tree: BeautifulSoup) -> None:
+    """Material names a code block after its closest ancestor with an id (`__code_<id>`) and its
+    copy button copies `#__code_<id> > code`.  Inside a notebook that ancestor is the cell
+    (`cell-id=x`: an invalid selector, so the button copied nothing) and in a solution block
+    it is the solution: two blocks in one cell shared a name.  Each block gets its own id."""
+    for number, pre in enumerate(tree.select("pre:has(> code)")):
+        if not pre.get("id"):
+            pre["id"] = f"code-{number}"
+
+
 # Blocks and partials of Material that overrides/ replaces rather than extends (main.html,
 # partials/search.html, partials/nav-item.html), with the hash (text_hash) of Material's own text they were written
 # against.  A Material release that changes one fails the guard test: compare the new text

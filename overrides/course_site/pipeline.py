@@ -15,7 +15,8 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 6. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
 7. links: relative links to notebooks and per-language figures (after 4, which adds links)
 8. images: figures load lazily
-9. code_breaks: long identifiers in inline code may break after "_", "=", ";", ",", "/" only
+9. code_blocks: each code block named for its copy button; long identifiers in inline code
+   may break after "_", "=", ";", ",", "/" only
 10. description: the meta description
 11. page_top: the chapter above a section's title, the page's contents under it for phones
     (after 6, which would link terms in them, and 10, which reads the first paragraph)
@@ -189,7 +190,8 @@ def images(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
-def code_breaks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+def code_blocks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    adapters.name_code_blocks(tree)
     mark_breaks(tree)
     return tree
 
@@ -236,7 +238,7 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 STEPS = (
-    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, images, code_breaks,
+    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, images, code_blocks,
     description, page_top, notices, used_classes,
 )
 
