@@ -14,14 +14,16 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 5. catalog: the course catalog on the home page
 6. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
 7. links: relative links to notebooks and per-language figures (after 4, which adds links)
-8. images: figures load lazily
-9. code_blocks: each code block named for its copy button; long identifiers in inline code
+8. figures: an image and its caption paragraph become <figure> and <figcaption>; SVG figures
+   get their dark version and open full screen (after 7, which settles the image addresses)
+9. images: images load lazily
+10. code_blocks: each code block named for its copy button; long identifiers in inline code
    may break after "_", "=", ";", ",", "/" only
-10. description: the meta description
-11. page_top: the chapter above a section's title, the page's contents under it for phones
-    (after 6, which would link terms in them, and 10, which reads the first paragraph)
-12. notices: "not translated yet" (wraps the content, so it comes late)
-13. used_classes: what notebook.css must keep
+11. description: the meta description
+12. page_top: the chapter above a section's title, the page's contents under it for phones
+    (after 6, which would link terms in them, and 11, which reads the first paragraph)
+13. notices: "not translated yet" (wraps the content, so it comes late)
+14. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -38,7 +40,7 @@ from quizzes.course import Course
 
 from mkdocs.utils import get_relative_url
 
-from . import adapters, exercises, glossary as glossary_terms, headings as heading_anchors
+from . import adapters, exercises, figures as figure_parts, glossary as glossary_terms, headings as heading_anchors
 from . import links as link_rewriting, notices as page_notices, page_top as page_top_parts
 from .code_breaks import mark_breaks
 from .description import description_of
@@ -69,6 +71,7 @@ class PageResult:
     toc: list[dict] | None = None  # MkDocs TOC tokens, when a step rebuilt the table of contents
     description: str | None = None
     quiz_stylesheet: str | None = None
+    figures: int = 0  # how many figures the page has (the template then loads figures.js)
     notebook_sheets: list[str] = field(default_factory=list)
     classes: set[str] = field(default_factory=set)
     ids: set[str] = field(default_factory=set)
@@ -183,6 +186,11 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
+def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    page.result.figures = figure_parts.make_figures(tree, page.strings)
+    return tree
+
+
 def images(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """Figures further down the page should not compete with the first paint."""
     for img in tree.find_all("img"):
@@ -238,7 +246,8 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 STEPS = (
-    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, images, code_blocks,
+    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, figures, images,
+    code_blocks,
     description, page_top, notices, used_classes,
 )
 

@@ -25,7 +25,7 @@ from mkdocs.structure.toc import get_toc
 
 from quizzes.course import Course
 
-from . import adapters, exercises, pipeline, run_at_build
+from . import adapters, exercises, figures, pipeline, run_at_build
 from .errors import SiteError
 from .glossary import read_glossary
 from .languages import Languages
@@ -124,6 +124,8 @@ class CourseSite:
             files.remove(unused)
         for uri in exercises.ASSETS.values():
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
+        for dark in dark_figures(files, Path(config.docs_dir), config):
+            files.append(dark)
         return files
 
     def on_nav(self, nav, config, files):
@@ -163,6 +165,8 @@ class CourseSite:
         page.course = PageExtras(
             notebook_stylesheet=NOTEBOOK_CSS if context.is_notebook else None,
             quiz_stylesheet=result.quiz_stylesheet,
+            figures=bool(result.figures),
+            figure_close=build.strings[language]["figure_close"],
         )
         if context.written_in != language:
             log.info(f"{context.where} has no {language} version: shown in {context.written_in}, with a notice")
@@ -206,9 +210,28 @@ class PageExtras:
 
     notebook_stylesheet: str | None = None
     quiz_stylesheet: str | None = None
+    figures: bool = False  # the page has figures: figures.js opens them full screen
+    figure_close: str = ""  # the label of the full-screen view's close button
     alternates: list = field(default_factory=list)
     language_folder: str = ""
     other_language_folders: list = field(default_factory=list)
+
+
+def dark_figures(files: Files, docs_dir: Path, config) -> list[File]:
+    """The dark version of every SVG of docs/ this language pass publishes, beside it
+    (`images/a.svg` -> `images/a.dark.svg`; figures.py)."""
+    docs_dir = docs_dir.resolve()
+    darks = []
+    for file in files.media_files():
+        if not file.dest_uri.endswith(".svg") or not file.abs_src_path:
+            continue
+        source = Path(file.abs_src_path).resolve()
+        if docs_dir not in source.parents:
+            continue  # the theme's icons
+        where = f"{docs_dir.name}/{source.relative_to(docs_dir).as_posix()}"
+        darks.append(File.generated(config, figures.dark_name(file.dest_uri),
+                                    content=figures.dark_svg(source.read_text(encoding="utf-8"), where)))
+    return darks
 
 
 def _check_translations_have_originals(pages: list[str], languages: Languages, docs_dir: Path) -> None:
