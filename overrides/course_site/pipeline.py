@@ -22,8 +22,9 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 11. description: the meta description
 12. page_top: the chapter above a section's title, the page's contents under it for phones
     (after 6, which would link terms in them, and 11, which reads the first paragraph)
-13. notices: "not translated yet" (wraps the content, so it comes late)
-14. used_classes: what notebook.css must keep
+13. run_it: on a notebook page, the chapter's notebooks to download and how to open them
+14. notices: "not translated yet" (wraps the content, so it comes late)
+15. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -40,7 +41,7 @@ from quizzes.course import Course
 
 from mkdocs.utils import get_relative_url
 
-from . import adapters, exercises, figures as figure_parts, glossary as glossary_terms, headings as heading_anchors
+from . import adapters, downloads, exercises, figures as figure_parts, glossary as glossary_terms, headings as heading_anchors
 from . import links as link_rewriting, notices as page_notices, page_top as page_top_parts
 from .code_breaks import mark_breaks
 from .description import description_of
@@ -64,6 +65,7 @@ class SiteServices:
     run_outputs: Callable[[str], dict[str, CellOutput]]  # src_uri -> outputs of its run-at-build cells
     glossary: Glossary | None = None
     docs_name: str = "docs"
+    environments: Mapping[str, str] = field(default_factory=dict)  # language -> home page anchor (extra.environments)
 
 
 @dataclass
@@ -224,6 +226,22 @@ def page_top(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
+def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """A notebook of a chapter: its chapter's archive in the page's language (downloads.py)."""
+    languages = page.site.languages
+    chapter = page.site.plan.chapter_of(languages.original(page.src_uri))
+    if chapter is None or not page.is_notebook:
+        return tree
+    anchor = page.site.environments.get(page.language)
+    home = downloads.relative(languages.folder(page.language) + "index.html", page.url)
+    downloads.add_run_box(tree, downloads.run_box(
+        notebook=page.src_uri.rsplit("/", 1)[-1],
+        archive_href=downloads.relative(downloads.archive_path(chapter.folder, page.language), page.url),
+        environments_href=f"{home}#{anchor}" if anchor else None, strings=page.strings,
+    ))
+    return tree
+
+
 def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.written_in == page.language:
         return tree
@@ -248,7 +266,7 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 STEPS = (
     notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, figures, images,
     code_blocks,
-    description, page_top, notices, used_classes,
+    description, page_top, run_it, notices, used_classes,
 )
 
 

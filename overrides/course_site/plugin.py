@@ -25,8 +25,9 @@ from mkdocs.structure.toc import get_toc
 
 from quizzes.course import Course
 
-from . import adapters, exercises, figures, pipeline, run_at_build
+from . import adapters, downloads, exercises, figures, history, pipeline, run_at_build
 from .errors import SiteError
+from .footer import Footer, footer_for
 from .glossary import read_glossary
 from .languages import Languages
 from .notebook_css import NOTEBOOK_CSS, StyleCollector
@@ -50,6 +51,7 @@ class Build:
     plan: CoursePlan
     course: Course
     services: pipeline.SiteServices
+    last_changed: dict = field(default_factory=dict)  # docs-relative path -> date of its last commit
     notebook_cache: set = field(default_factory=set)  # mkdocs-jupyter's entries used by any pass
     styles: StyleCollector = field(default_factory=StyleCollector)
 
@@ -103,8 +105,9 @@ class CourseSite:
             run_outputs=lambda src_uri: self._outputs_of(src_uri, docs_dir, run_cache),
             glossary=read_glossary(docs_dir, languages.codes),
             docs_name=docs_dir.name,
+            environments=dict(config.extra.get("environments") or {}),
         )
-        return Build(languages, strings, plan, course, services)
+        return Build(languages, strings, plan, course, services, last_changed=history.last_changed(docs_dir))
 
     def _outputs_of(self, src_uri: str, docs_dir: Path, cache: Path) -> dict:
         if src_uri not in self._run_outputs:
@@ -188,6 +191,11 @@ class CourseSite:
         extras.alternates = alternates
         extras.language_folder = self.language_pass.folder
         extras.other_language_folders = [languages.folder(code) for code in languages.others]
+        extras.footer = footer_for(
+            title=page.title, address=config.site_url + page.url,
+            changed=self.build.last_changed.get(page.file.src_uri), extra=config.extra,
+            strings=self.build.strings[self.language_pass.language],
+        )
         page.course = extras
         adapters.set_language_switcher(config, alternates)
         return context
@@ -201,6 +209,8 @@ class CourseSite:
             return
         site = Path(config.site_dir)
         self.build.styles.write(site)
+        chapters = [c.folder for c in self.build.plan.chapters if any(s.source for s in c.sections)]
+        downloads.write_archives(site, Path(config.docs_dir), chapters, self.build.languages)
         write_offline_package(site)
 
 
@@ -215,6 +225,7 @@ class PageExtras:
     alternates: list = field(default_factory=list)
     language_folder: str = ""
     other_language_folders: list = field(default_factory=list)
+    footer: Footer = field(default_factory=Footer)
 
 
 def dark_figures(files: Files, docs_dir: Path, config) -> list[File]:

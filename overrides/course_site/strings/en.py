@@ -15,4 +15,23 @@ STRINGS = {
     "permalink": "Permanent link",
     "output_label": "Output",
     "glossary_other_languages": "In other languages: ",
+    "date_format": "{day} {month_name} {year}",
+    "month_names": ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                    "October", "November", "December"],
+    # The footer (course_site/footer.py).  {version}: extra.cann_version; the date follows footer_updated.
+    "footer_cann": "Written for CANN {version}",
+    "footer_updated": "This page last changed on ",
+    "footer_source": "Source repository",
+    "footer_report": "Report an error",
+    "footer_license": "Licence: ",
+    # The issue "report an error" opens: {title} of the page, {url} its address.
+    "report_title": "[Erratum] {title}",
+    "report_body": "Page: {title}\nAddress: {url}\n\nWhat is wrong:\n",
+    # "Run it" on notebook pages (course_site/downloads.py); {notebook}: the notebook's file name,
+    # {environments}: run_environments, linked to the home page's section on online environments.
+    "run_summary": "Run this section's notebook",
+    "run_download": "Download the chapter's notebooks (ZIP)",
+    "run_contents": "The archive holds this section's {notebook} with the answer files and figures it reads, in the same folders as in the course repository.",
+    "run_steps": "Unzip it and open {notebook} in Jupyter, or upload it to one of {environments}.",
+    "run_environments": "the online environments listed on the home page",
 }

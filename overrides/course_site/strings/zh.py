@@ -15,4 +15,22 @@ STRINGS = {
     "permalink": "本节链接",
     "output_label": "运行结果",
     "glossary_other_languages": "其他语言：",
+    "date_format": "{year}年{month}月{day}日",
+    "month_names": ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
+    # The footer (course_site/footer.py).  {version}: extra.cann_version; the date follows footer_updated.
+    "footer_cann": "本课程基于 CANN {version} 编写",
+    "footer_updated": "本页最后更新：",
+    "footer_source": "源代码仓库",
+    "footer_report": "报告错误",
+    "footer_license": "许可证：",
+    # The issue "report an error" opens: {title} of the page, {url} its address.
+    "report_title": "[勘误] {title}",
+    "report_body": "页面：{title}\n地址：{url}\n\n问题描述：\n",
+    # "Run it" on notebook pages (course_site/downloads.py); {notebook}: the notebook's file name,
+    # {environments}: run_environments, linked to the home page's section on online environments.
+    "run_summary": "运行本节的 Notebook",
+    "run_download": "下载本章的 Notebook（ZIP）",
+    "run_contents": "压缩包里有本节的 {notebook}，以及它读取的答案文件和图片，目录结构与课程仓库相同。",
+    "run_steps": "解压后用 Jupyter 打开 {notebook}，或上传到{environments}中运行。",
+    "run_environments": "首页列出的在线环境",
 }
