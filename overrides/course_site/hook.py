@@ -79,6 +79,10 @@ def on_env(env, config, files):
     return _site.on_env(env, config, files)
 
 
+def on_template_context(context, template_name, config):
+    return _site.on_template_context(context, template_name, config)
+
+
 def on_page_markdown(markdown, page, config, files):
     return _site.on_page_markdown(markdown, page, config, files)
 

@@ -18,6 +18,7 @@ import logging
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import minify_html
 from mkdocs.structure.files import File, Files
@@ -28,6 +29,7 @@ from quizzes.course import Course
 from . import adapters, downloads, exercises, figures, history, pipeline, run_at_build
 from .errors import SiteError
 from .footer import Footer, footer_for
+from .not_found import not_found_context
 from .glossary import read_glossary
 from .languages import Languages
 from .notebook_css import NOTEBOOK_CSS, StyleCollector
@@ -40,6 +42,7 @@ OFFLINE_PACKAGE = "autofuse-course-offline.zip"
 PACKAGE_FOLDER = "autofuse-course"  # what the zip unpacks to
 RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
 PAGE_SUFFIXES = (".md", ".ipynb")
+NOT_FOUND = "404.html"
 
 
 @dataclass
@@ -83,6 +86,10 @@ class CourseSite:
         languages = self.build.languages
         self.language_pass = LanguagePass(state.language, languages.folder(state.language), state.is_last)
         adapters.drop_cdn_polyfill(config)
+        if not state.starts_build:
+            # One 404 page for the whole site, in every language, written by the first pass:
+            # a later pass would write over it (static-i18n keeps site_dir).
+            config.theme.static_templates.discard(NOT_FOUND)
         config.nav = self.build.plan.navigation(state.language, self.build.strings[state.language]["home"])
         return config
 
@@ -141,6 +148,18 @@ class CourseSite:
     def on_env(self, env, config, files):
         env.globals["material_bundle"] = adapters.material_bundle()
         return env
+
+    def on_template_context(self, context, template_name: str, config):
+        """The 404 page: its links relative to a <base> it sets itself, and every language's words."""
+        if template_name == NOT_FOUND:
+            build = self.build
+            context["base_url"] = "."
+            context["course_404"] = not_found_context(
+                site_url=config.site_url or "/", languages=build.languages, strings=build.strings,
+                site_names=adapters.site_names(config, build.languages), plan=build.plan,
+                palette_script=adapters.palette_script(config, urlsplit(config.site_url or "/").path or "/"),
+            )
+        return context
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str | None:
         return exercises.markdown_with_slots(
@@ -211,6 +230,9 @@ class CourseSite:
         self.build.styles.write(site)
         chapters = [c.folder for c in self.build.plan.chapters if any(s.source for s in c.sections)]
         downloads.write_archives(site, Path(config.docs_dir), chapters, self.build.languages)
+        not_found = site / NOT_FOUND
+        if not_found.is_file():  # a theme template: on_post_page did not see it
+            not_found.write_text(compact_html(not_found.read_text(encoding="utf-8")), encoding="utf-8")
         write_offline_package(site)
 
 

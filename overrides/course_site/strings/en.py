@@ -34,4 +34,11 @@ STRINGS = {
     "run_contents": "The archive holds this section's {notebook} with the answer files and figures it reads, in the same folders as in the course repository.",
     "run_steps": "Unzip it and open {notebook} in Jupyter, or upload it to one of {environments}.",
     "run_environments": "the online environments listed on the home page",
+    # The 404 page (overrides/404.html, course_site/not_found.py).
+    "not_found_title": "Page not found",
+    "not_found_text": "There is no course page at this address: the link may be wrong, or the page may have moved.",
+    "not_found_home": "Go to the course home page",
+    "not_found_search": "Search the course",
+    "not_found_search_button": "Search",
+    "other_languages": "In other languages: ",
 }
