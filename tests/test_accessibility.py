@@ -5,14 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import ROOT, pages_of
-
-AXE = ROOT / "tests" / "vendor" / "axe.min.js"  # test-only, never published
-
-
-def axe_violations(page) -> list[dict]:
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate("async () => (await axe.run(document)).violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))")
+from helpers import axe_violations, pages_of
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -1,10 +1,13 @@
-"""Where a long identifier may break across lines.
+"""Where inline code may break across lines.
 
 Inline code is an option name, a variable, a kernel name: `--autofuse_enhance_precision_blacklist`,
 `autofuse_pointwise_0_Abs_Relu_Exp`.  Browsers either never break it (it then overflows a table
-cell or a phone's column) or, as Material asks, anywhere ("…precision_b" / "lacklist").  The site
-breaks it only after the characters that separate its parts: a `<wbr>` after "_", "=", ";", ","
-and "/".  `<wbr>` adds no character: copying and searching see the identifier as written.
+cell or a phone's column) or, as Material asks, anywhere ("…precision_b" / "lacklist"), and
+always after a hyphen ("--" / "enable_autofuse").  The site lets it break only at a space and
+after the characters that separate its parts: a `<wbr>` after "_", "=", ";", "," and "/" in
+code of MIN_LENGTH characters or more, and no break inside a part with a hyphen in it (a
+`<span class="code-nobreak">`).  Neither adds a character: copying and searching see the code
+as written.
 """
 
 from __future__ import annotations
@@ -13,24 +16,31 @@ import re
 
 from bs4 import BeautifulSoup, NavigableString
 
-MIN_LENGTH = 16  # shorter code fits any column
-_AFTER_SEPARATOR = re.compile(r"(?<=[_=;,/])(?=[^_=;,/])")
+MIN_LENGTH = 16  # shorter code fits any column: no <wbr> in it
+NO_BREAK = "code-nobreak"
+_SEPARATORS = "_=;,/"
+_PARTS = re.compile(r"(?<=[_=;,/ ])(?=[^_=;,/ ])")
 
 
 def mark_breaks(tree: BeautifulSoup) -> None:
-    """A `<wbr>` after each separator of inline code at least MIN_LENGTH long (not in <pre>)."""
     for code in tree.find_all("code"):
-        if code.find_parent("pre") is not None or len(code.get_text()) < MIN_LENGTH:
+        if code.find_parent("pre") is not None:
             continue
+        long = len(code.get_text()) >= MIN_LENGTH
         for text in list(code.find_all(string=True)):
             if type(text) is not NavigableString:  # comments and the like
                 continue
-            parts = _AFTER_SEPARATOR.split(str(text))
-            if len(parts) < 2:
+            parts = _PARTS.split(str(text))
+            if not (long and len(parts) > 1) and "-" not in text:
                 continue
             nodes = []
             for index, part in enumerate(parts):
-                if index:
+                if index and long and parts[index - 1][-1] in _SEPARATORS:
                     nodes.append(tree.new_tag("wbr"))
-                nodes.append(NavigableString(part))
+                if "-" in part:
+                    span = tree.new_tag("span", attrs={"class": NO_BREAK})
+                    span.string = part
+                    nodes.append(span)
+                else:
+                    nodes.append(NavigableString(part))
             text.replace_with(*nodes)
