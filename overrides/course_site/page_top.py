@@ -30,16 +30,18 @@ def heading_text(heading: Tag) -> str:
     return " ".join(copy.get_text(" ").split())
 
 
-def add_chapter(tree: BeautifulSoup, chapter_title: str, plan_title: str, where: str,
+def add_chapter(tree: BeautifulSoup, chapter_title: str, where: str, *, plan_title: str | None = None,
                 language: str | None = None) -> None:
-    """Group the page's H1 with the chapter's name above it; the H1 must be the plan's title.
-    `language`: the label's, when it is not the content's (an untranslated page)."""
+    """Group the page's H1 with the chapter's name above it.  `plan_title`: what the H1 must
+    say (notebooks); `language`: the label's, when it is not the content's (an untranslated page)."""
     h1 = tree.find("h1")
     if h1 is None:
+        if plan_title is None:
+            return
         raise SiteError("the page has no title (a first-level heading, `# …`)", where=where,
                         expected=f"# {plan_title}")
     found = heading_text(h1)
-    if found != plan_title:
+    if plan_title is not None and found != plan_title:
         raise SiteError(
             f"the page's title is '{found}', the course plan's is '{plan_title}'", where=where,
             expected=f"# {plan_title} (the title in extra.course in mkdocs.yml; the site shows the chapter above it)",

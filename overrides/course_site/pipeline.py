@@ -213,13 +213,15 @@ def description(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def page_top(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """A chapter's section: its title must be the plan's, and the chapter's name goes above it.
-    Every page with two sections or more: its contents, folded, under the title."""
+    """A chapter's section: the chapter's name above its title (a notebook's title must be the
+    plan's: AUTHORING.md 3.2).  Every page with two sections or more: its contents, folded,
+    under the title."""
     source = page.site.languages.original(page.src_uri)
     chapter = page.site.plan.chapter_of(source)
     if chapter is not None:
         page_top_parts.add_chapter(
-            tree, chapter.title[page.language], page.site.plan.title(source, page.written_in), page.where,
+            tree, chapter.title[page.language], page.where,
+            plan_title=page.site.plan.title(source, page.written_in) if page.is_notebook else None,
             language=page.language if page.language != page.written_in else None,
         )
     page_top_parts.add_contents(tree, page.strings, page.site.toc_depth)
