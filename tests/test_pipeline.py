@@ -301,13 +301,13 @@ def test_an_image_and_its_caption_paragraph_become_a_figure_with_its_dark_versio
             '<p><img alt="photo" src="./images/photo.png"/></p><p>Not a caption.</p>')
     page = context()
     assert run_step(pipeline.figures, html, page) == (
-        '<figure class="course-figure"><a class="course-figure__open" data-dark-href="./images/route.dark.svg" '
-        'href="./images/route.svg"><img alt="两条路线" class="course-figure__light" src="./images/route.svg"/>'
-        '<img alt="两条路线" class="course-figure__dark" src="./images/route.dark.svg"/>'
-        '<span class="course-visually-hidden">（点击查看大图）</span></a>'
+        '<figure class="course-figure"><a aria-label="两条路线（点击查看大图）" class="course-figure__open" '
+        'data-dark-href="./images/route.dark.svg" href="./images/route.svg">'
+        '<img alt="" class="course-figure__light" src="./images/route.svg"/>'
+        '<img alt="" class="course-figure__dark" src="./images/route.dark.svg"/></a>'
         "<figcaption>图 2：两条<code>GE</code>路线</figcaption></figure>\n"
-        '<figure class="course-figure"><a class="course-figure__open" href="./images/photo.png">'
-        '<img alt="photo" src="./images/photo.png"/><span class="course-visually-hidden">（点击查看大图）</span></a>'
+        '<figure class="course-figure"><a aria-label="photo（点击查看大图）" class="course-figure__open" '
+        'href="./images/photo.png"><img alt="" src="./images/photo.png"/></a>'
         "</figure><p>Not a caption.</p>"
     )
     assert page.result.figures == 2
@@ -329,11 +329,11 @@ def test_code_blocks_get_their_own_names_and_inline_code_breaks_between_its_part
     assert run_step(pipeline.code_blocks, html, context()) == (
         '<div id="cell-id=a"><div class="highlight"><pre id="code-0"><code>x = 1</code></pre></div>'
         '<div class="highlight"><pre id="kept"><code>y</code></pre></div></div>'
-        '<p><code><span class="code-nobreak">--autofuse_</span><wbr/>enhance_<wbr/>precision_<wbr/>blacklist=<wbr/>'
+        '<p><code><span class="nb">--autofuse_</span><wbr/>enhance_<wbr/>precision_<wbr/>blacklist=<wbr/>'
         "Add;<wbr/>Mul</code> <code>short_name</code> "
-        '<code><span class="code-nobreak">--help</span></code> '
-        '<code>pip install <span class="code-nobreak">-e </span>./<wbr/>python/</code> '
-        '<code><span class="code-nobreak">plain-long-identifier-without</span></code></p>'
+        '<code><span class="nb">--help</span></code> '
+        '<code>pip install <span class="nb">-e </span>./<wbr/>python/</code> '
+        '<code><span class="nb">plain-long-identifier-without</span></code></p>'
         '<pre id="code-2"><code>not_inline_code_at_all_here</code></pre>'
     )
 

@@ -6,7 +6,7 @@ cell or a phone's column) or, as Material asks, anywhere ("…precision_b" / "la
 always after a hyphen ("--" / "enable_autofuse").  The site lets it break only at a space and
 after the characters that separate its parts: a `<wbr>` after "_", "=", ";", "," and "/" in
 code of MIN_LENGTH characters or more, and no break inside a part with a hyphen in it (a
-`<span class="code-nobreak">`).  Neither adds a character: copying and searching see the code
+`<span class="nb">`).  Neither adds a character: copying and searching see the code
 as written.
 """
 
@@ -17,7 +17,7 @@ import re
 from bs4 import BeautifulSoup, NavigableString
 
 MIN_LENGTH = 16  # shorter code fits any column: no <wbr> in it
-NO_BREAK = "code-nobreak"
+NO_BREAK = "nb"  # short: code pages carry dozens
 _SEPARATORS = "_=;,/"
 _PARTS = re.compile(r"(?<=[_=;,/ ])(?=[^_=;,/ ])")
 

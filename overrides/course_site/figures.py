@@ -140,8 +140,13 @@ def make_figures(tree: BeautifulSoup, strings) -> int:
 
 
 def _zoomable(tree: BeautifulSoup, img: Tag, strings) -> Tag:
+    """The link that opens the figure: named by the image's description (once, on the link:
+    the page may carry two versions of the image) and what a tap does."""
     src = img.get("src", "")
-    link = tree.new_tag("a", attrs={"class": "course-figure__open", "href": src})
+    description = img.get("alt", "")
+    link = tree.new_tag("a", attrs={"class": "course-figure__open", "href": src,
+                                    "aria-label": f'{description}{strings["figure_open"]}'})
+    img["alt"] = ""
     if is_local_svg(src):
         dark = BeautifulSoup(str(img), "html.parser").img
         dark["src"] = dark_name(src)
@@ -152,8 +157,4 @@ def _zoomable(tree: BeautifulSoup, img: Tag, strings) -> Tag:
         link.append(dark)
     else:
         link.append(img)
-    hint = tree.new_tag("span", attrs={"class": "course-visually-hidden"})
-    hint.string = strings["figure_open"]
-    link.append(hint)
     return link
-

@@ -55,7 +55,7 @@
     if (!image) return;
     load().then(function () {
       var box = window.GLightbox({
-        elements: [{ href: image.currentSrc || image.src, type: "image", alt: image.alt }],
+        elements: [{ href: image.currentSrc || image.src, type: "image", alt: link.getAttribute("aria-label") || "" }],
         lightboxHTML: frame(),
         openEffect: "fade",
         closeEffect: "fade",

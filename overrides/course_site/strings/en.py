@@ -9,7 +9,7 @@ STRINGS = {
     # {original}: the name of the page's own language, as the language switcher shows it.
     "untranslated_notice": "This page has not been translated into English yet. It is shown in its original language ({original}).",
     "read_original": "Open the original page",
-    "figure_open": "(open full screen)",
+    "figure_open": " (open full screen)",  # follows the figure's description
     "figure_close": "Close",
     "page_contents": "On this page",
     "permalink": "Permanent link",

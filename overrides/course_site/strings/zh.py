@@ -9,7 +9,7 @@ STRINGS = {
     # {original}: the name of the page's own language, as the language switcher shows it.
     "untranslated_notice": "本页尚无中文版本，下面显示的是原文（{original}）。",
     "read_original": "阅读原文页面",
-    "figure_open": "（点击查看大图）",
+    "figure_open": "（点击查看大图）",  # follows the figure's description
     "figure_close": "关闭",
     "page_contents": "本页目录",
     "permalink": "本节链接",
