@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -311,6 +312,19 @@ def test_an_image_and_its_caption_paragraph_become_a_figure_with_its_dark_versio
         "</figure><p>Not a caption.</p>"
     )
     assert page.result.figures == 2
+
+
+def test_figures_get_the_size_their_svg_declares_in_the_pages_language():
+    files = {"ch/images/r.en.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 820 470" width="820" height="470">',
+             "ch/images/only.svg": '<svg width="400" height="100">'}
+    page = context("ch/a.en.ipynb", language="en")
+    page = pipeline.PageContext(page.src_uri, page.url, "en", "en", page.strings,
+                                dataclasses.replace(page.site, read_source=files.get))
+    html = '<p><img alt="r" src="./images/r.svg"/></p><p><img alt="o" src="./images/only.svg"/></p>'
+    tree = run_step(pipeline.figures, html, page)
+    assert [(i["src"], i.get("width"), i.get("height")) for i in BeautifulSoup(tree, "html.parser").find_all("img")] == [
+        ("./images/r.svg", "820", "470"), ("./images/r.dark.svg", "820", "470"),
+        ("./images/only.svg", "400", "100"), ("./images/only.dark.svg", "400", "100")]
 
 
 def test_an_image_inside_text_stays_an_image():

@@ -116,9 +116,19 @@ def _only_child(paragraph: Tag, name: str) -> Tag | None:
     return None
 
 
-def make_figures(tree: BeautifulSoup, strings) -> int:
+_SIZE = re.compile(r'<svg\b[^>]*?\swidth="(\d+(?:\.\d+)?)"[^>]*?\sheight="(\d+(?:\.\d+)?)"', re.DOTALL)
+
+
+def svg_size(svg: str) -> tuple[str, str] | None:
+    """The width and height an SVG's root declares (AUTHORING.md asks for both), if any."""
+    match = _SIZE.search(svg)
+    return (match.group(1), match.group(2)) if match else None
+
+
+def make_figures(tree: BeautifulSoup, strings, size_of=lambda src: None) -> int:
     """Each image alone in its paragraph becomes a figure (with the caption paragraph after it,
-    when there is one); returns how many."""
+    when there is one); returns how many.  `size_of(src)`: the image's width and height, which
+    the images get so that the page does not jump while they load."""
     count = 0
     for paragraph in tree.find_all("p"):
         img = _only_child(paragraph, "img")
@@ -127,6 +137,9 @@ def make_figures(tree: BeautifulSoup, strings) -> int:
         caption = paragraph.find_next_sibling()
         emphasis = _only_child(caption, "em") if caption is not None and caption.name == "p" else None
         figure = tree.new_tag("figure", attrs={"class": "course-figure"})
+        size = size_of(img.get("src", ""))
+        if size and not img.get("width"):
+            img["width"], img["height"] = size
         figure.append(_zoomable(tree, img.extract(), strings))
         if emphasis is not None:
             figcaption = tree.new_tag("figcaption")

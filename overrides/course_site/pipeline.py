@@ -32,6 +32,7 @@ To change how a notebook page looks, start here and follow the step to its modul
 from __future__ import annotations
 
 import html as html_text
+import posixpath
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -66,6 +67,7 @@ class SiteServices:
     glossary: Glossary | None = None
     docs_name: str = "docs"
     environments: Mapping[str, str] = field(default_factory=dict)  # language -> home page anchor (extra.environments)
+    read_source: Callable[[str], str | None] | None = None  # docs-relative path -> the file's text, None if absent
 
 
 @dataclass
@@ -189,7 +191,16 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    page.result.figures = figure_parts.make_figures(tree, page.strings)
+    def size_of(src: str):
+        if not figure_parts.is_local_svg(src) or page.site.read_source is None:
+            return None
+        folder = posixpath.dirname(page.src_uri)
+        # The page's images are its source language's files (links.py made `a.en.svg` `a.svg`).
+        source = page.site.languages.translation(posixpath.normpath(posixpath.join(folder, src)), page.written_in)
+        text = page.site.read_source(source) or page.site.read_source(page.site.languages.original(source))
+        return figure_parts.svg_size(text) if text else None
+
+    page.result.figures = figure_parts.make_figures(tree, page.strings, size_of)
     return tree
 
 

@@ -113,6 +113,7 @@ class CourseSite:
             glossary=read_glossary(docs_dir, languages.codes),
             docs_name=docs_dir.name,
             environments=dict(config.extra.get("environments") or {}),
+            read_source=lambda path: _read(docs_dir / path),
         )
         return Build(languages, strings, plan, course, services, last_changed=history.last_changed(docs_dir))
 
@@ -277,6 +278,10 @@ def _check_translations_have_originals(pages: list[str], languages: Languages, d
                 f"({languages.default}) at docs/{original}; none found",
                 where=f"docs/{source}",
             )
+
+
+def _read(path: Path) -> str | None:
+    return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
 def _default_slugify():
