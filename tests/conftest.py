@@ -40,6 +40,18 @@ def edge_site_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def full_course_site(tmp_path_factory):
+    """The full plan's size, 15 sections in both languages, chapter 1 cloned into each
+    (tools/generated_course.py): budgets must hold for the whole course, not only today's."""
+    from generated_course import write_course
+
+    course = write_course(tmp_path_factory.mktemp("full_course") / "course", 15)
+    site_dir = tmp_path_factory.mktemp("full_course_site")
+    build_or_stop(course.config, site_dir, tmp_path_factory.mktemp("full_course_cache"))
+    return site_dir
+
+
+@pytest.fixture(scope="session")
 def http_base(site_dir):
     server = browsing.serve(site_dir)
     yield browsing.base_url(server)

@@ -18,6 +18,8 @@ from mkdocs.utils.yaml import yaml_load
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 EDGE_SITE = ROOT / "tests" / "fixtures" / "edge_site"
+TRANSLATION_SITE = ROOT / "tests" / "fixtures" / "translation_site"
+AXE = ROOT / "tests" / "vendor" / "axe.min.js"  # test-only, never published
 sys.path.insert(0, str(ROOT / "tools"))  # tools/browsing.py
 sys.path.insert(0, str(ROOT / "overrides"))  # the site's build package, course_site
 
@@ -93,6 +95,12 @@ def axe_violations(page) -> list[dict]:
 
 def soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def axe_violations(page) -> list[dict]:
+    """axe-core's violations on a Playwright page: id, impact and the first few elements."""
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("async () => (await axe.run(document)).violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))")
 
 
 class BuildFailed(AssertionError):

@@ -117,13 +117,16 @@ def test_markdown_is_plain(path: Path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
 def test_has_language_twins(path: Path):
     missing = [rel(twin) for twin in twins_of(path) if not twin.exists()]
-    assert missing == [], f"{rel(path)} has no version in every language of the site"
+    assert missing == [], (
+        f"{rel(path)} has no translation at {', '.join(missing)}: the site builds it with a notice, "
+        "but the course is published in every language (AUTHORING.md, section 2)"
+    )
 
 
 @pytest.mark.parametrize("path", ORIGINALS, ids=ids(ORIGINALS))
 def test_twins_have_the_same_cells(path: Path):
     original = [(c.id, c.cell_type) for c in read(path).cells]
-    for twin in twins_of(path):
+    for twin in (t for t in twins_of(path) if t.exists()):  # a missing one fails test_has_language_twins
         translated = [(c.id, c.cell_type) for c in read(twin).cells]
         assert translated == original, f"{rel(path)} and {rel(twin)} differ in cell ids, order or types"
 

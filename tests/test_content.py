@@ -177,3 +177,31 @@ def test_variant_check_skips_code_and_catches_prose():
     pattern = avoided_pattern("codegen")
     assert [m.group(0) for m in pattern.finditer(prose)] == ["codegen"]
     assert pattern.search("codegen_compile_debug") is None
+
+
+# ---------------------------------------------------------------------------
+# Translation records
+
+
+def translation_states():
+    """Every translated file of docs/ with its state (overrides/course_site/translation_status.py)."""
+    from helpers import LANGUAGES as SITE_LANGUAGES  # puts overrides/ on the path
+
+    from course_site.languages import Languages
+    from course_site.translation_status import MISSING, survey
+
+    languages = Languages(SITE_LANGUAGES[0], SITE_LANGUAGES, {code: code for code in SITE_LANGUAGES})
+    return [state for state in survey(DOCS, languages, dates=False).files if state.state != MISSING]
+
+
+TRANSLATIONS = translation_states()
+
+
+@pytest.mark.parametrize("state", TRANSLATIONS, ids=lambda state: f"docs/{state.translation}")
+def test_every_translation_has_a_record(state):
+    """An outdated translation is fine (the page says so); one that records nothing is not: nobody
+    can tell whether it is up to date.  The build only logs it."""
+    assert state.state != "no record", (
+        f"docs/{state.translation} has no translation record. Once it says what docs/{state.original} says, "
+        f"record that (AUTHORING.md, 9): .venv/bin/python tools/translations.py done docs/{state.translation}"
+    )

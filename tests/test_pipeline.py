@@ -17,6 +17,7 @@ from course_site.languages import Languages
 from course_site.plan import Chapter, CoursePlan, Section
 from course_site.run_at_build import CellOutput
 from course_site.strings import load_tables
+from course_site.translation_status import PageState, Part
 from pymdownx.slugs import slugify
 from quizzes.course import Course
 
@@ -47,10 +48,10 @@ GLOSSARY = Glossary({
 })
 
 
-def context(src_uri="ch/a.ipynb", language="zh", written_in=None, url=None, outputs=None, glossary=None):
+def context(src_uri="ch/a.ipynb", language="zh", written_in=None, url=None, outputs=None, glossary=None, outdated=None):
     services = pipeline.SiteServices(
         languages=LANGUAGES, plan=PLAN, course=Course({}, LANGUAGES.codes), slugify=slugify(case="lower"),
-        toc_depth=3, run_outputs=lambda src_uri: outputs or {}, glossary=glossary,
+        toc_depth=3, run_outputs=lambda src_uri: outputs or {}, glossary=glossary, outdated=outdated or {},
     )
     url = url or (LANGUAGES.folder(language) + src_uri.rsplit(".", 1)[0].replace(".en", "") + ".html")
     return pipeline.PageContext(src_uri, url, language, written_in or language, STRINGS[language], services)
@@ -167,6 +168,63 @@ def test_a_translated_page_gets_no_notice():
     assert run_step(pipeline.notices, "<p>Text</p>", page) == "<p>Text</p>"
 
 
+OUTDATED_PAGE = (
+    '<div class="jp-Cell" id="cell-id=intro"><div class="jp-RenderedMarkdown">'
+    '<h1 id="a">A<a class="headerlink" href="#a" title="Permanent link">¶</a></h1><p>Intro.</p></div></div>'
+    '<div class="jp-Cell" id="cell-id=rules"><div class="jp-RenderedMarkdown">'
+    '<h2 id="2-rules">2. Rules<a class="headerlink" href="#2-rules" title="Permanent link">¶</a></h2>'
+    '<p>Text.</p><img alt="Chain" src="./images/chain.svg"/></div></div>'
+    '<div class="jp-Cell" id="cell-id=code"><div class="jp-Cell-inputWrapper">x = 1</div></div>'
+    '<div class="quiz-cell" id="cell-id=answer"><p>Answers</p></div>'
+)
+
+
+def test_an_outdated_translation_names_each_change_under_its_heading():
+    state = PageState("ch/a.en.ipynb", "ch/a.ipynb", (
+        Part("cell", "code", "changed", ("code", "rules", "intro")),
+        Part("cell", "new", "added", ("new", "code", "rules", "intro")),
+        Part("cell", "intro", "changed", ("intro",)),
+        Part("cell", "gone", "removed", ("gone",)),
+        Part("answers", "99.01_answer.txt", "changed", ("answer",)),
+        Part("figure", "chain.svg"),
+        Part("order"),
+    ), "2025-03-14")
+    page = context("ch/a.en.ipynb", language="en", outdated={"ch/a.en.ipynb": state})
+    assert run_step(pipeline.outdated, OUTDATED_PAGE, page) == (
+        '<div class="jp-Cell" id="cell-id=intro"><div class="jp-RenderedMarkdown">'
+        '<h1 id="a">A<a class="headerlink" href="#a" title="Permanent link">¶</a></h1>'
+        '<div class="admonition warning outdated-notice" data-search-exclude="" lang="en" role="note">'
+        '<p class="admonition-title">This translation is behind its original</p>'
+        '<p>The Chinese original of this page changed on <time datetime="2025-03-14">2025-03-14</time>; '
+        'those changes are not in this translation yet. <a href="../../ch/a.html" hreflang="zh">Open the Chinese page</a></p>'
+        "<p>What changed:</p><ul>"
+        '<li><a href="#a">A</a>: cell <code>intro</code></li>'
+        '<li><a href="#2-rules">2. Rules</a>: cell <code>code</code>; cell <code>new</code>, new in the original; '
+        "the answers, <code>99.01_answer.txt</code>; the figure <code>chain.svg</code></li>"
+        "<li>cell <code>gone</code>, removed from the original; the order of the cells</li></ul></div>"
+        "<p>Intro.</p></div></div>" + OUTDATED_PAGE.split("<p>Intro.</p></div></div>", 1)[1]
+    )
+
+
+def test_an_outdated_markdown_page_without_a_date_says_so_above_everything_else():
+    state = PageState("notes.en.md", "notes.md", (Part("page"),), None)
+    page = context("notes.en.md", language="en", url="en/notes.html", outdated={"notes.en.md": state})
+    assert run_step(pipeline.outdated, "<p>Notes.</p><h1>Later</h1>", page) == (
+        '<div class="admonition warning outdated-notice" data-search-exclude="" lang="en" role="note">'
+        '<p class="admonition-title">This translation is behind its original</p>'
+        "<p>The Chinese original of this page has changed; those changes are not in this translation yet. "
+        '<a href="../notes.html" hreflang="zh">Open the Chinese page</a></p></div>'
+        "<p>Notes.</p><h1>Later</h1>"
+    )
+
+
+def test_a_translation_that_is_up_to_date_or_untranslated_gets_no_outdated_notice():
+    state = PageState("ch/a.en.ipynb", "ch/a.ipynb", (Part("cell", "intro", "changed", ("intro",)),), "2025-03-14")
+    assert run_step(pipeline.outdated, "<h1>A</h1>", context("ch/a.en.ipynb", language="en")) == "<h1>A</h1>"
+    shown_untranslated = context("ch/a.ipynb", language="en", written_in="zh", outdated={"ch/a.ipynb": state})
+    assert run_step(pipeline.outdated, "<h1>A</h1>", shown_untranslated) == "<h1>A</h1>"
+
+
 def test_the_home_page_catalog_lists_published_and_coming_sections():
     html = "<h2>目录</h2>\n<!-- course-catalog -->\n"
     output = run_step(pipeline.catalog, html, context("index.md", url="index.html"))
@@ -243,8 +301,8 @@ def test_the_steps_run_in_their_written_order():
     )
     assert page.result.description == "See b."
     assert [step.__name__ for step in pipeline.STEPS] == [
-        "notebook_markup", "cell_outputs", "headings", "exercises_step", "catalog", "glossary", "links", "figures",
-        "images", "code_blocks", "description", "page_top", "run_it", "notices", "used_classes",
+        "notebook_markup", "safe_content", "cell_outputs", "headings", "exercises_step", "catalog", "glossary", "links",
+        "figures", "images", "code_blocks", "description", "outdated", "page_top", "run_it", "notices", "used_classes",
     ]
 
 

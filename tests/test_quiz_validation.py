@@ -589,6 +589,8 @@ def test_the_course_has_exercises():
 @pytest.mark.parametrize("zh_path", ZH_NOTEBOOKS, ids=lambda p: p.name)
 def test_real_exercise_is_the_same_in_both_languages(zh_path):
     en_path = zh_path.with_name(zh_path.name.replace(".ipynb", ".en.ipynb"))
+    if not en_path.exists():
+        pytest.skip(f"{en_path.name} does not exist: test_chapter_notebooks.py::test_has_language_twins fails for it")
     zh, en = exercises_of(zh_path), exercises_of(en_path)
 
     def shape(exercises):

@@ -9,6 +9,8 @@
 - exercises.py: the quiz engine (quizzes/) on the site's pages
 - run_at_build.py: cells tagged run-at-build, executed and cached
 - headings.py, links.py, notices.py, description.py: what single steps do
+- translations.py: translation records and fingerprints (pure); translation_status.py: each
+  translation's state (up to date, outdated since a git date, missing, no record), and `done`
 - notebook_css.py: the one shared JupyterLab stylesheet
 - errors.py: SiteError, the one error the build raises
 """

@@ -254,6 +254,13 @@ def convert_code_cells(tree: BeautifulSoup) -> None:
             pre.append(code)
 
 
+def remove_cell_toolbars(tree: BeautifulSoup) -> None:
+    """The tags toolbar nbconvert shows on tagged cells ("run-at-build"): authoring metadata,
+    not something a reader needs; the output's own label says the site ran the cell."""
+    for toolbar in tree.select("div.celltoolbar"):
+        toolbar.decompose()
+
+
 def hide_prompts(tree: BeautifulSoup) -> None:
     """"In [ ]:" is noise for screen readers and for search."""
     for prompt in tree.select(".jp-InputPrompt, .jp-OutputPrompt"):
@@ -366,6 +373,16 @@ _SEGMENTERS = {"ja": "tinyseg.js", "jp": "tinyseg.js", "hi": "wordcut.js", "th":
 def search_languages(config) -> list[str]:
     search = config.plugins.get("material/search") or config.plugins.get("search")
     return list(search.config.lang or []) if search is not None else []
+
+
+def unused_theme_files(files: Files, search_languages: list[str], favicon: str) -> list[File]:
+    """Material's assets the site never loads: other languages' search support, and the default
+    favicon when the site has its own."""
+    unused = unused_search_files(files, search_languages)
+    default_favicon = "assets/images/favicon.png"
+    if favicon != default_favicon:
+        unused += [f for f in files if f.src_uri == default_favicon]
+    return unused
 
 
 def unused_search_files(files: Files, search_languages: list[str]) -> list[File]:

@@ -21,6 +21,8 @@ from pathlib import Path
 from bs4 import BeautifulSoup
 
 from .languages import Languages
+from .translations import SIDECAR  # the maintainers' translation records: not for readers
+from .page_top import put_under_title
 
 FOLDER = "downloads"
 BOX_CLASS = "run-it"
@@ -39,7 +41,7 @@ def chapter_files(docs_dir: Path, chapter_folder: str, languages: Languages, lan
     originals = sorted(
         p for p in folder.rglob("*")
         if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts)
-        and languages.of(p.name) == languages.default
+        and p.name != SIDECAR and languages.of(p.name) == languages.default
     )
     files = []
     for original in originals:
@@ -89,13 +91,8 @@ def run_box(*, notebook: str, archive_href: str, environments_href: str | None, 
 
 
 def add_run_box(tree: BeautifulSoup, box: str) -> None:
-    """Under the page's title and its contents list."""
-    fragment = BeautifulSoup(box, "html.parser")
-    anchor = tree.select_one("details.page-contents") or tree.select_one("hgroup.page-title") or tree.find("h1")
-    if anchor is not None:
-        anchor.insert_after(fragment)
-    else:
-        tree.insert(0, fragment)
+    """Under the page's title, its notes and its contents list."""
+    put_under_title(tree, box)
 
 
 def relative(target: str, page_url: str) -> str:

@@ -77,14 +77,31 @@ def _list(tokens: list[dict]) -> str:
     return f"<ul>{items}</ul>"
 
 
-def add_contents(tree: BeautifulSoup, strings: Mapping[str, str], toc_depth: int = 3) -> None:
-    """Put the folded contents list right under the page's title (or first, without one)."""
-    listing = contents_list(tree, strings, toc_depth)
-    if listing is None:
-        return
-    fragment = BeautifulSoup(listing, "html.parser")
-    title = tree.select_one("hgroup.page-title") or tree.find("h1")
-    if title is not None:
-        title.insert_after(fragment)
+def under_title(tree: BeautifulSoup):
+    """Where a block goes under the page's title: after the title (with its chapter), the notes
+    right under it (a translation behind its original) and the blocks already put there; None
+    when the page has no title."""
+    anchor = tree.select_one("hgroup.page-title") or tree.find("h1")
+    if anchor is None:
+        return None
+    following = anchor.find_next_sibling()
+    while following is not None and (following.get("role") == "note"
+                                     or following.name == "details" and following.get("data-search-exclude") is not None):
+        anchor, following = following, following.find_next_sibling()
+    return anchor
+
+
+def put_under_title(tree: BeautifulSoup, html: str) -> None:
+    fragment = BeautifulSoup(html, "html.parser")
+    anchor = under_title(tree)
+    if anchor is not None:
+        anchor.insert_after(fragment)
     else:
         tree.insert(0, fragment)
+
+
+def add_contents(tree: BeautifulSoup, strings: Mapping[str, str], toc_depth: int = 3) -> None:
+    """Put the folded contents list under the page's title (or first, without one)."""
+    listing = contents_list(tree, strings, toc_depth)
+    if listing is not None:
+        put_under_title(tree, listing)

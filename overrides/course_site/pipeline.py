@@ -8,23 +8,27 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 
 1. notebook_markup: nbconvert's markup made the site's (styles out, scripts out, Material code
    blocks, quiet prompts)
-2. cell_outputs: what the cells tagged run-at-build printed, under each such cell
-3. headings: anchors, permalinks and the table of contents
-4. exercises: quiz forms, solution blocks, the progress panel
-5. catalog: the course catalog on the home page
-6. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
-7. links: relative links to notebooks and per-language figures (after 4, which adds links)
-8. figures: an image and its caption paragraph become <figure> and <figcaption>; SVG figures
-   get their dark version and open full screen (after 7, which settles the image addresses)
-9. images: images load lazily
-10. code_blocks: each code block named for its copy button; long identifiers in inline code
-   may break after "_", "=", ";", ",", "/" only
-11. description: the meta description
-12. page_top: the chapter above a section's title, the page's contents under it for phones
-    (after 6, which would link terms in them, and 11, which reads the first paragraph)
-13. run_it: on a notebook page, the chapter's notebooks to download and how to open them
-14. notices: "not translated yet" (wraps the content, so it comes late)
-15. used_classes: what notebook.css must keep
+2. safe_content: no script, nothing loaded from outside the site (before anything of ours is added)
+3. cell_outputs: what the cells tagged run-at-build printed, under each such cell
+4. headings: anchors, permalinks and the table of contents
+5. exercises: quiz forms, solution blocks, the progress panel
+6. catalog: the course catalog on the home page
+7. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
+8. links: relative links to notebooks and per-language figures (after 5, which adds links)
+9. figures: an image and its caption paragraph become <figure> and <figcaption>; SVG figures
+   get their dark version and open full screen (after 8, which settles the image addresses)
+10. images: images load lazily
+11. code_blocks: each code block named for its copy button; inline code breaks only at a space
+    or after "_", "=", ";", ",", "/", never inside a part with a hyphen
+12. description: the meta description
+13. outdated: "this translation is behind its original", with what changed under which heading
+    (after 4 and 5, whose headings and cells it names; after 7, so no term in it is linked)
+14. page_top: the chapter above a section's title, the page's contents under it for phones
+    (after 7, which would link terms in them, 12, which reads the first paragraph, and 13,
+    which puts its notice right under the title)
+15. run_it: on a notebook page, the chapter's notebooks to download and how to open them
+16. notices: "not translated yet" (wraps the content, so it comes late)
+17. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -50,6 +54,8 @@ from .glossary import Glossary
 from .languages import Languages
 from .plan import CoursePlan, HOME, render_catalog
 from .run_at_build import CellOutput
+from .translation_status import PageState
+from .sanitise import sanitise
 
 CATALOG_MARKER = "course-catalog"
 
@@ -68,6 +74,7 @@ class SiteServices:
     docs_name: str = "docs"
     environments: Mapping[str, str] = field(default_factory=dict)  # language -> home page anchor (extra.environments)
     read_source: Callable[[str], str | None] | None = None  # docs-relative path -> the file's text, None if absent
+    outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
 
 
 @dataclass
@@ -114,7 +121,13 @@ def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         adapters.remove_scripts(tree)
         adapters.flatten_markdown_cells(tree)
         adapters.convert_code_cells(tree)
+        adapters.remove_cell_toolbars(tree)
         adapters.hide_prompts(tree)
+    return tree
+
+
+def safe_content(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    sanitise(tree, page.where)
     return tree
 
 
@@ -255,6 +268,23 @@ def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
+def outdated(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """A translation behind its original says so, naming each changed part under its heading."""
+    state = page.site.outdated.get(page.src_uri)
+    if state is None or page.written_in != page.language:
+        return tree
+    languages = page.site.languages
+    original_language = languages.of(state.original)
+    original_url = languages.folder(original_language) + languages.without_folder(page.url)
+    names = page.strings.get("language_names") or {}
+    return page_notices.outdated_notice(
+        tree, language=page.language, original_language=original_language,
+        original_name=names.get(original_language) or languages.names[original_language],
+        original_href=page_notices.relative_href(original_url, page.url), changed_on=state.changed_on,
+        items=page_notices.changed_parts(tree, state.parts, page.strings), strings=page.strings,
+    )
+
+
 def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.written_in == page.language:
         return tree
@@ -277,9 +307,8 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 STEPS = (
-    notebook_markup, cell_outputs, headings, exercises_step, catalog, glossary, links, figures, images,
-    code_blocks,
-    description, page_top, run_it, notices, used_classes,
+    notebook_markup, safe_content, cell_outputs, headings, exercises_step, catalog, glossary, links, figures,
+    images, code_blocks, description, outdated, page_top, run_it, notices, used_classes,
 )
 
 

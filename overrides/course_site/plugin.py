@@ -26,13 +26,14 @@ from mkdocs.structure.toc import get_toc
 
 from quizzes.course import Course
 
-from . import adapters, downloads, exercises, figures, history, pipeline, run_at_build
+from . import adapters, downloads, exercises, figures, history, pipeline, run_at_build, translation_status
 from .errors import SiteError
 from .footer import Footer, footer_for
 from .not_found import not_found_context
 from .glossary import read_glossary
 from .languages import Languages
 from .notebook_css import NOTEBOOK_CSS, StyleCollector
+from .notebooks import check_notebooks
 from .plan import CoursePlan, check_every_page_is_planned, read_plan
 from .strings import load_tables
 
@@ -100,9 +101,12 @@ class CourseSite:
         plan = read_plan(config.extra, languages, docs_dir)
         pages = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.rglob("*")
                        if p.suffix in PAGE_SUFFIXES and p.is_file() and ".ipynb_checkpoints" not in p.parts)
+        check_notebooks(docs_dir, pages)
         _check_translations_have_originals(pages, languages, docs_dir)
         check_every_page_is_planned(plan, pages, languages)
         course = exercises.scan(docs_dir, languages)
+        translated = translation_status.survey(docs_dir, languages)
+        _log_translations(translated, docs_dir.name)
         self._run_outputs = {}
         run_cache = adapters.notebook_cache_dir(config).parent / RUN_CACHE
         services = pipeline.SiteServices(
@@ -114,6 +118,7 @@ class CourseSite:
             docs_name=docs_dir.name,
             environments=dict(config.extra.get("environments") or {}),
             read_source=lambda path: _read(docs_dir / path),
+            outdated=translated.pages,
         )
         return Build(languages, strings, plan, course, services, last_changed=history.last_changed(docs_dir))
 
@@ -131,7 +136,7 @@ class CourseSite:
     def on_files(self, files: Files, config) -> Files:
         """Priority -200: after static-i18n has rebuilt the file list (-100)."""
         adapters.render_notebooks_as_pages(files, config, self.language_pass.folder)
-        for unused in adapters.unused_search_files(files, adapters.search_languages(config)):
+        for unused in adapters.unused_theme_files(files, adapters.search_languages(config), config.theme["favicon"]):
             files.remove(unused)
         for uri in exercises.ASSETS.values():
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
@@ -282,6 +287,24 @@ def _check_translations_have_originals(pages: list[str], languages: Languages, d
 
 def _read(path: Path) -> str | None:
     return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def _log_translations(survey: translation_status.Survey, docs: str) -> None:
+    """What a maintainer should know about the translations; never a warning, which would stop a
+    strict build: a fix to an original may ship before its translation."""
+    command = "tools/translations.py done"
+    for state in survey.files:
+        if state.state == translation_status.OUTDATED:
+            since = f"since {state.changed_on}" if state.changed_on else "(change not committed yet)"
+            cells = f", cells {', '.join(state.changes.cells)}" if state.changes and state.changes.cells else ""
+            log.info(f"{docs}/{state.translation} is behind {docs}/{state.original} {since}{cells}: "
+                     f"its page says so; when it is updated, run {command} {docs}/{state.translation}")
+        elif state.state == translation_status.UNRECORDED:
+            log.info(f"{docs}/{state.translation} has no translation record; when it matches "
+                     f"{docs}/{state.original}, run {command} {docs}/{state.translation}")
+    if survey.pages and survey.history != "git":
+        log.info("translation dates: " + ("the git history is shallow, dates may be late (fetch it whole)"
+                                          if survey.history == "shallow" else "no git history, so no dates"))
 
 
 def _default_slugify():

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,14 +75,26 @@ def outputs(notebook_path: Path, cache_dir: Path, where: str) -> dict[str, CellO
 
 
 def _execute(notebook: nbformat.NotebookNode, cells: list, folder: Path, where: str) -> list[CellOutput]:
+    from jupyter_client.manager import AsyncKernelManager
+    from jupyter_core.utils import run_sync
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
     runner = nbformat.v4.new_notebook(metadata=notebook.metadata)
     runner.cells = [nbformat.v4.new_code_cell(cell.source, id=cell.id) for cell in cells]
-    client = NotebookClient(runner, timeout=TIMEOUT, kernel_name=KERNEL, resources={"metadata": {"path": str(folder)}})
+    # Local sockets, not TCP: nothing listens on the network, and the kernel has no reason to
+    # warn about it in the build log.  An absolute path: the kernel runs in the notebook's folder.
+    sockets = tempfile.TemporaryDirectory(prefix="run-at-build-")
+    kernel = AsyncKernelManager(kernel_name=KERNEL, transport="ipc", ip=str(Path(sockets.name) / "kernel"))
+    client = NotebookClient(runner, km=kernel, timeout=TIMEOUT, kernel_name=KERNEL,
+                            resources={"metadata": {"path": str(folder)}})
     try:
-        client.execute()
+        with sockets:
+            try:
+                client.execute()
+            finally:  # the client does not stop a kernel it was handed
+                if run_sync(kernel.is_alive)():
+                    run_sync(kernel.shutdown_kernel)(now=True)
     except CellExecutionError as error:
         failed = next((c.id for c in runner.cells if any(o.output_type == "error" for o in c.get("outputs", []))), "?")
         raise SiteError(f"cell {failed} (tagged {TAG}) failed: {error.ename}: {error.evalue}", where=where,

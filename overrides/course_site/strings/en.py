@@ -12,6 +12,21 @@ STRINGS = {
     "figure_open": " (open full screen)",  # follows the figure's description
     "figure_close": "Close",
     "page_contents": "On this page",
+    # Each language's name in running text ("the Chinese original"); the switcher's name otherwise.
+    "language_names": {"zh": "Chinese", "en": "English"},
+    # A translation behind its original (translation_status.py). {original}: a language_names
+    # entry; {date}: YYYY-MM-DD; {name}: a cell id or a file name, shown as code.
+    "outdated_title": "This translation is behind its original",
+    "outdated_notice": "The {original} original of this page changed on {date}; those changes are not in this translation yet.",
+    "outdated_notice_undated": "The {original} original of this page has changed; those changes are not in this translation yet.",
+    "open_original": "Open the {original} page",
+    "outdated_parts": "What changed:",
+    "outdated_cell_changed": "cell {name}",
+    "outdated_cell_added": "cell {name}, new in the original",
+    "outdated_cell_removed": "cell {name}, removed from the original",
+    "outdated_order": "the order of the cells",
+    "outdated_answers": "the answers, {name}",
+    "outdated_figure": "the figure {name}",
     "permalink": "Permanent link",
     "output_label": "Output",
     "glossary_other_languages": "In other languages: ",

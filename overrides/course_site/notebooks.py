@@ -1,0 +1,74 @@
+"""Every notebook of docs/ checked before anything is built, so that a broken one stops the build
+with one line naming the file (and the cell) and what is expected, never a traceback.
+
+- valid JSON, readable by nbformat, version 4.5 or later (every cell has an id: the quiz, the
+  outputs of cells the site runs and translation records all find cells by id);
+- cell ids unique;
+- outputs cleared (the upstream convention; cells tagged run-at-build get theirs from the build);
+- no Mermaid diagram (Material would fetch Mermaid from a public CDN): draw an SVG figure.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import nbformat
+
+from .errors import SiteError
+
+MINIMUM = (4, 5)
+CLEAR = "clear them: jupyter nbconvert --clear-output --inplace <file>, or in Jupyter: Edit → Clear Outputs of All Cells"
+
+
+def check_notebook(path: Path, where: str) -> nbformat.NotebookNode:
+    """Read and check one notebook; return it (nbformat v4 node)."""
+    text = path.read_bytes()
+    try:
+        data = json.loads(text.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise SiteError(f"not UTF-8 (byte {error.start})", where=where, expected="a notebook saved as UTF-8") from None
+    except json.JSONDecodeError as error:
+        raise SiteError(f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}", where=where,
+                        expected="a notebook file as Jupyter saves it") from None
+    if not isinstance(data, dict) or "cells" not in data and "worksheets" not in data:
+        raise SiteError("not a notebook (no cells)", where=where, expected="a notebook file as Jupyter saves it")
+    version = (data.get("nbformat"), data.get("nbformat_minor"))
+    if not all(isinstance(v, int) for v in version) or version < MINIMUM:
+        shown = ".".join(str(v) for v in version if v is not None) or "unknown"
+        raise SiteError(
+            f"nbformat {shown}: its cells have no ids", where=where,
+            expected="nbformat 4.5 or later: open and save it in a current Jupyter, or run "
+                     "python -c \"import nbformat as n, sys; p=sys.argv[1]; n.write(n.read(p, 4), p)\" <file>",
+        )
+    # Checked on the file as written: nbformat would quietly rename a repeated id while reading.
+    seen: set[str] = set()
+    for index, cell in enumerate(data.get("cells") or [], start=1):
+        cell_id = cell.get("id")
+        if not cell_id:
+            raise SiteError(f"cell {index} has no id", where=where, expected="every cell with an id (nbformat 4.5)")
+        if cell_id in seen:
+            raise SiteError(f"two cells have the id {cell_id!r} (the second is cell {index})", where=where,
+                            expected="a different id for each cell (rename one in the notebook's JSON)")
+        seen.add(cell_id)
+        if cell.get("cell_type") == "code" and (cell.get("outputs") or cell.get("execution_count") is not None):
+            raise SiteError(f"cell {cell_id} has outputs", where=where, expected=CLEAR)
+        source = cell.get("source") or ""
+        if cell.get("cell_type") == "markdown" and _has_mermaid("".join(source) if isinstance(source, list) else source):
+            raise SiteError(f"cell {cell_id} has a Mermaid diagram", where=where,
+                            expected="an SVG figure in images/ (AUTHORING.md, Figures): Mermaid would load from a CDN")
+    try:
+        return nbformat.reads(text.decode("utf-8"), as_version=4)
+    except Exception as error:  # nbformat's own checks of the notebook's structure
+        raise SiteError(f"nbformat cannot read it: {error}".splitlines()[0], where=where,
+                        expected="a notebook file as Jupyter saves it") from None
+
+
+def _has_mermaid(source: str) -> bool:
+    return any(line.lstrip().startswith(("```mermaid", "~~~mermaid")) for line in source.splitlines())
+
+
+def check_notebooks(docs_dir: Path, sources: list[str]) -> None:
+    for source in sources:
+        if source.endswith(".ipynb"):
+            check_notebook(docs_dir / source, f"{docs_dir.name}/{source}")

@@ -1,0 +1,99 @@
+"""Bad input stops the build with one line naming the file (and cell) and what is expected, never
+a traceback: broken notebooks, a wrong course plan, content that would load from elsewhere."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers import build_small_site
+
+COURSE = "[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.ipynb, title: {zh: 页, en: Page}}]}]"
+
+
+def notebook(*cells, nbformat_minor=5, nbformat=4) -> str:
+    return json.dumps({
+        "cells": list(cells),
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": nbformat, "nbformat_minor": nbformat_minor,
+    })
+
+
+def markdown(cell_id: str, source: str) -> dict:
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": source}
+
+
+def failure(tmp_path, files: dict[str, str], course: str = COURSE) -> str:
+    result = build_small_site(tmp_path, {"index.md": "# 首页\n", **files}, course)
+    assert result.returncode != 0, "the build should have stopped"
+    assert "Traceback" not in result.stderr, result.stderr
+    return result.stderr
+
+
+def test_a_notebook_that_is_not_json(tmp_path):
+    stderr = failure(tmp_path, {"ch/x.ipynb": '{"cells": [\n  {"cell_type": "markdown",,}\n'})
+    assert "docs/ch/x.ipynb: not valid JSON: Expecting property name enclosed in double quotes at line 2, column 28" in stderr
+
+
+def test_an_nbformat_3_notebook(tmp_path):
+    old = json.dumps({"metadata": {}, "nbformat": 3, "nbformat_minor": 0,
+                      "worksheets": [{"cells": [{"cell_type": "markdown", "source": "# 页"}]}]})
+    stderr = failure(tmp_path, {"ch/x.ipynb": old})
+    assert "docs/ch/x.ipynb: nbformat 3.0: its cells have no ids\n  expected: nbformat 4.5 or later" in stderr
+
+
+def test_an_nbformat_4_4_notebook_without_ids(tmp_path):
+    cell = {"cell_type": "markdown", "metadata": {}, "source": "# 页"}
+    stderr = failure(tmp_path, {"ch/x.ipynb": notebook(cell, nbformat_minor=4)})
+    assert "docs/ch/x.ipynb: nbformat 4.4: its cells have no ids" in stderr
+
+
+def test_two_cells_with_one_id(tmp_path):
+    stderr = failure(tmp_path, {"ch/x.ipynb": notebook(markdown("intro", "# 页"), markdown("intro", "正文"))})
+    assert "docs/ch/x.ipynb: two cells have the id 'intro' (the second is cell 2)" in stderr
+
+
+def test_a_cell_with_outputs(tmp_path):
+    code = {"cell_type": "code", "id": "run", "metadata": {}, "execution_count": 1, "source": "print(1)",
+            "outputs": [{"output_type": "stream", "name": "stdout", "text": "1\n"}]}
+    stderr = failure(tmp_path, {"ch/x.ipynb": notebook(markdown("t", "# 页"), code)})
+    assert "docs/ch/x.ipynb: cell run has outputs\n  expected: clear them" in stderr
+
+
+def test_a_mermaid_diagram(tmp_path):
+    stderr = failure(tmp_path, {"ch/x.ipynb": notebook(markdown("t", "# 页\n\n```mermaid\ngraph LR; A-->B\n```"))})
+    assert "docs/ch/x.ipynb: cell t has a Mermaid diagram" in stderr
+
+
+def test_a_plan_entry_naming_a_translation(tmp_path):
+    files = {"ch/x.ipynb": notebook(markdown("t", "# 页")), "ch/x.en.ipynb": notebook(markdown("t", "# Page"))}
+    course = COURSE.replace("file: x.ipynb", "file: x.en.ipynb")
+    stderr = failure(tmp_path, files, course)
+    assert "mkdocs.yml: extra.course names ch/x.en.ipynb, a translation\n  expected: the zh file, ch/x.ipynb" in stderr
+
+
+def test_a_section_listed_twice(tmp_path):
+    course = COURSE.replace("}]}]", "}, {file: x.ipynb, title: {zh: 又一页, en: Again}}]}]")
+    stderr = failure(tmp_path, {"ch/x.ipynb": notebook(markdown("t", "# 页"))}, course)
+    assert "mkdocs.yml: extra.course lists ch/x.ipynb twice" in stderr
+
+
+@pytest.mark.parametrize("html, loaded", [
+    ('<img alt="x" src="https://example.com/x.png">', "<img> loads https://example.com/x.png from outside the site"),
+    ('<iframe src="https://example.com/"></iframe>', "a <iframe> element in the content would load"),
+    ('<link rel="stylesheet" href="//cdn.example/x.css">', "a <link> element in the content would load"),
+])
+def test_content_that_would_load_from_elsewhere(tmp_path, html, loaded):
+    stderr = failure(tmp_path, {"ch/x.ipynb": notebook(markdown("t", f"# 页\n\n{html}\n"))})
+    assert f"docs/ch/x.ipynb: {loaded}" in stderr
+
+
+def test_script_attributes_are_taken_out(tmp_path):
+    files = {"ch/x.ipynb": notebook(markdown("t", '# 页\n\n<img alt="x" src="x.svg" onerror="alert(1)">\n'
+                                                  '<a href="javascript:alert(2)">链接</a>\n')),
+             "ch/x.svg": '<svg xmlns="http://www.w3.org/2000/svg"/>'}
+    result = build_small_site(tmp_path, {"index.md": "# 首页\n", **files}, COURSE)
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "site" / "ch" / "x.html").read_text(encoding="utf-8")
+    assert "alert(" not in page

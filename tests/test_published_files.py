@@ -1,0 +1,58 @@
+"""Every file the site publishes is there for a reason: a page links or loads it, Material's
+scripts load it, or it is listed below with its reason.  Nothing is published twice."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from helpers import soup
+
+# Files no page links, each with the reason it is published.
+KEPT_FOR_A_REASON = {
+    r"sitemap\.xml(\.gz)?": "for search engines",
+    r"404\.html": "served by the host for a missing address",
+    r"autofuse-course-offline\.zip": "the offline package, linked as a download",
+    r".*\.map": "source maps of Material's bundles, for debugging in the browser",
+    r"assets/javascripts/iframe-worker-LICENSE\.txt": "the licence of the inlined iframe-worker shim",
+    r"search/search_index\.(json|js)": "Material's search worker loads the index (JSON over http, JS from file://)",
+    r"assets/javascripts/workers/search\.[0-9a-f]+\.min\.js": "Material's search worker",
+    r"assets/javascripts/lunr/.*": "lunr's support for the index's languages, loaded by the search worker",
+}
+LINKING = {"a": "href", "link": "href", "script": "src", "img": "src", "source": "src"}
+
+
+def referenced(site: Path) -> set[str]:
+    found = set()
+    for page in site.rglob("*.html"):
+        here = page.relative_to(site).parent
+        for tag, attribute in LINKING.items():
+            for element in soup(page).find_all(tag, attrs={attribute: True}):
+                parts = urlsplit(element[attribute])
+                if parts.scheme or parts.netloc or not parts.path:
+                    continue
+                found.add(posixpath.normpath((here / unquote(parts.path)).as_posix()))
+    return found
+
+
+def test_every_published_file_has_a_reason(site_dir):
+    pages_link = referenced(site_dir)
+    without_reason = [
+        path for path in sorted(p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file())
+        if path not in pages_link and not path.endswith(".html")
+        and not any(re.fullmatch(pattern, path) for pattern in KEPT_FOR_A_REASON)
+    ]
+    assert without_reason == []
+
+
+def test_the_offline_package_holds_each_file_the_site_uses_once(site_dir):
+    import zipfile
+
+    with zipfile.ZipFile(site_dir / "autofuse-course-offline.zip") as package:
+        names = [name.split("/", 1)[1] for name in package.namelist()]
+    assert len(names) == len(set(names))
+    assert "search/search_index.js" in names and "search/search_index.json" not in names
+    assert not [name for name in names if name.endswith((".map", ".gz"))]
+    assert not [name for name in names if name.startswith("assets/javascripts/lunr/min/lunr.fr")]
