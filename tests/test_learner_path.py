@@ -383,3 +383,17 @@ def test_there_is_one_404_page_and_its_links_are_relative_to_its_base(site_dir):
     assert f"'{site_path_prefix()}'" in page.head.script.string
     assert not (site_dir / "en" / "404.html").exists()
     assert [s["lang"] for s in page.select("section.course-404")] == ["zh", "en"]
+
+
+@pytest.mark.parametrize("page, title, label", [("ch/twin.html", "即将发布", "即将推出"), ("en/ch/twin.html", "Coming soon", "Coming soon")])
+def test_a_section_not_published_yet_is_greyed_in_the_navigation_and_not_a_link(edge_http_base, visit, page, title, label):
+    """The real course has every section published now; the edge site keeps one planned only."""
+    tab = visit(edge_http_base + page, edge_http_base, viewport=DESKTOP).page
+    item = tab.locator(".md-sidebar--primary .md-nav__item--coming-soon")
+    assert item.count() == 1 and item.is_visible()
+    assert item.locator("a").count() == 0
+    assert item.locator(".md-ellipsis").inner_text().strip() == title
+    assert item.locator(".md-nav__coming-soon").inner_text().strip() == label
+    colours = item.evaluate("i => [getComputedStyle(i.querySelector('.md-nav__link')).color,"
+                            " getComputedStyle(document.querySelector('.md-sidebar--primary a.md-nav__link:not(.md-nav__link--active)')).color]")
+    assert colours[0] != colours[1], "a planned section looks like a published one"
