@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -388,13 +389,15 @@ def test_the_steps_run_in_their_written_order():
     """One notebook page through the whole pipeline: one parse, every step, one serialisation."""
     html = (
         '<style>.x{}</style><div class="jp-Cell jp-MarkdownCell"><div class="jp-Cell-inputWrapper">'
-        '<div class="jp-RenderedMarkdown"><h1>Title</h1><p>See <a href="b.en.ipynb">b</a>.</p>'
+        '<div class="jp-RenderedMarkdown"><h1>1.1 Section</h1><p>See <a href="b.en.ipynb">b</a>.</p>'
         '<img alt="f" src="./images/f.en.svg"/></div></div></div>'
     )
     page = context("ch/a.en.ipynb", language="en")
     assert pipeline.run(html, page) == (
         '<div class="jp-Cell jp-MarkdownCell"><div class="jp-RenderedMarkdown">'
-        '<h1 id="title">Title<a class="headerlink" href="#title" title="Permanent link">¶</a></h1>'
+        '<hgroup class="page-title"><p class="page-title__chapter" data-search-exclude="">Chapter 1</p>'
+        '<h1 id="11-section">1.1 Section<a class="headerlink" href="#11-section" title="Permanent link">¶</a></h1>'
+        '</hgroup>' + RUN_BOX_EN +
         '<p>See <a href="b.html">b</a>.</p><img alt="f" loading="lazy" src="./images/f.svg"/></div></div>'
         '<script class="quiz-progress-data" type="application/json">{"ui":'
         + json.dumps(dict(QUIZ["en"].progress), ensure_ascii=False, separators=(",", ":")) + ',"sections":[]}</script>'
@@ -403,8 +406,129 @@ def test_the_steps_run_in_their_written_order():
     assert page.result.description == "See b."
     assert [step.__name__ for step in pipeline.STEPS] == [
         "notebook_markup", "safe_content", "cell_outputs", "headings", "exercises_step", "catalog", "glossary",
-        "chapter_end", "links", "images", "description", "outdated", "notices", "progress_data", "used_classes",
+        "chapter_end", "links", "figures", "images", "code_blocks", "description", "outdated", "page_top", "run_it",
+        "notices", "progress_data", "used_classes",
     ]
+
+
+RUN_BOX_EN = (
+    '<details class="run-it" data-search-exclude=""><summary>Run this section\'s notebook</summary>'
+    '<p><a class="run-it__download" download="" href="../../downloads/autofuse-ch-en.zip">'
+    "Download the chapter's notebooks (ZIP)</a></p>"
+    "<p>The archive holds this section's <code>a.en.ipynb</code> with the answer files and figures it reads, "
+    "in the same folders as in the course repository.</p>"
+    "<p>Unzip it and open <code>a.en.ipynb</code> in Jupyter, or upload it to one of the online environments "
+    "listed on the home page.</p></details>"
+)
+
+
+def test_a_section_shows_its_chapter_above_its_title():
+    html = '<h1 id="11-节">1.1 节<a class="headerlink" href="#11-节" title="本节链接">¶</a></h1><p>x</p>'
+    assert run_step(pipeline.page_top, html, context()) == (
+        '<hgroup class="page-title"><p class="page-title__chapter" data-search-exclude="">第一章</p>'
+        '<h1 id="11-节">1.1 节<a class="headerlink" href="#11-节" title="本节链接">¶</a></h1></hgroup><p>x</p>'
+    )
+
+
+def test_an_untranslated_section_labels_its_chapter_in_the_readers_language():
+    html = "<h1>1.1 节</h1>"
+    assert run_step(pipeline.page_top, html, context("ch/a.ipynb", language="en", written_in="zh",
+                                                      url="en/ch/a.html")) == (
+        '<hgroup class="page-title"><p class="page-title__chapter" data-search-exclude="" lang="en">Chapter 1</p>'
+        "<h1>1.1 节</h1></hgroup>"
+    )
+
+
+def test_a_title_that_is_not_the_plans_stops_the_build():
+    from course_site.errors import SiteError
+
+    with pytest.raises(SiteError, match="docs/ch/a.ipynb: the page's title is '第一章 概述', the course plan's is '1.1 节'"):
+        run_step(pipeline.page_top, "<h1>第一章 概述</h1>", context())
+
+
+def test_pages_outside_the_chapters_get_no_chapter_and_a_contents_list_from_two_sections():
+    html = ('<h1 id="t">T</h1><h2 id="a">A<a class="headerlink" href="#a">¶</a></h2><h3 id="a1">A.1</h3>'
+            '<h2 id="b">B &amp; C</h2><h4 id="deep">Deep</h4>')
+    assert run_step(pipeline.page_top, html, context("index.md", url="index.html")) == (
+        '<h1 id="t">T</h1><details class="page-contents" data-search-exclude=""><summary>本页目录</summary>'
+        '<nav aria-label="本页目录"><ul><li><a href="#a">A</a><ul><li><a href="#a1">A.1</a></li></ul></li>'
+        '<li><a href="#b">B &amp; C</a></li></ul></nav></details>'
+        '<h2 id="a">A<a class="headerlink" href="#a">¶</a></h2><h3 id="a1">A.1</h3><h2 id="b">B &amp; C</h2>'
+        '<h4 id="deep">Deep</h4>'
+    )
+    one_section = '<h1 id="t">T</h1><h2 id="a">A</h2>'
+    assert run_step(pipeline.page_top, one_section, context("index.md", url="index.html")) == one_section
+
+
+def test_an_image_and_its_caption_paragraph_become_a_figure_with_its_dark_version():
+    html = ('<p><img alt="两条路线" src="./images/route.svg"/></p>\n<p><em>图 2：两条<code>GE</code>路线</em></p>'
+            '<p><img alt="photo" src="./images/photo.png"/></p><p>Not a caption.</p>')
+    page = context()
+    assert run_step(pipeline.figures, html, page) == (
+        '<figure class="course-figure"><a aria-label="两条路线（点击查看大图）" class="course-figure__open" '
+        'data-dark-href="./images/route.dark.svg" href="./images/route.svg">'
+        '<img alt="" class="course-figure__light" src="./images/route.svg"/>'
+        '<img alt="" class="course-figure__dark" src="./images/route.dark.svg"/></a>'
+        "<figcaption>图 2：两条<code>GE</code>路线</figcaption></figure>\n"
+        '<figure class="course-figure"><a aria-label="photo（点击查看大图）" class="course-figure__open" '
+        'href="./images/photo.png"><img alt="" src="./images/photo.png"/></a>'
+        "</figure><p>Not a caption.</p>"
+    )
+    assert page.result.figures == 2
+
+
+def test_figures_get_the_size_their_svg_declares_in_the_pages_language():
+    files = {"ch/images/r.en.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 820 470" width="820" height="470">',
+             "ch/images/only.svg": '<svg width="400" height="100">'}
+    page = context("ch/a.en.ipynb", language="en")
+    page = pipeline.PageContext(page.src_uri, page.url, "en", "en", page.strings,
+                                dataclasses.replace(page.site, read_source=files.get))
+    html = '<p><img alt="r" src="./images/r.svg"/></p><p><img alt="o" src="./images/only.svg"/></p>'
+    tree = run_step(pipeline.figures, html, page)
+    assert [(i["src"], i.get("width"), i.get("height")) for i in BeautifulSoup(tree, "html.parser").find_all("img")] == [
+        ("./images/r.svg", "820", "470"), ("./images/r.dark.svg", "820", "470"),
+        ("./images/only.svg", "400", "100"), ("./images/only.dark.svg", "400", "100")]
+
+
+def test_an_image_inside_text_stays_an_image():
+    html = '<p>See <img alt="x" src="./images/x.svg"/> here.</p><p><em>Emphasis</em></p>'
+    assert run_step(pipeline.figures, html, context()) == html
+
+
+def test_code_blocks_get_their_own_names_and_inline_code_breaks_between_its_parts_only():
+    html = (
+        '<div id="cell-id=a"><div class="highlight"><pre><code>x = 1</code></pre></div>'
+        '<div class="highlight"><pre id="kept"><code>y</code></pre></div></div>'
+        "<p><code>--autofuse_enhance_precision_blacklist=Add;Mul</code> <code>short_name</code> "
+        "<code>--help</code> <code>pip install -e ./python/</code> <code>plain-long-identifier-without</code></p>"
+        "<pre><code>not_inline_code_at_all_here</code></pre>"
+    )
+    assert run_step(pipeline.code_blocks, html, context()) == (
+        '<div id="cell-id=a"><div class="highlight"><pre id="code-0"><code>x = 1</code></pre></div>'
+        '<div class="highlight"><pre id="kept"><code>y</code></pre></div></div>'
+        '<p><code><span class="nb">--autofuse_</span><wbr/>enhance_<wbr/>precision_<wbr/>blacklist=<wbr/>'
+        "Add;<wbr/>Mul</code> <code>short_name</code> "
+        '<code><span class="nb">--help</span></code> '
+        '<code>pip install <span class="nb">-e </span>./<wbr/>python/</code> '
+        '<code><span class="nb">plain-long-identifier-without</span></code></p>'
+        '<pre id="code-2"><code>not_inline_code_at_all_here</code></pre>'
+    )
+
+
+def test_a_notebook_page_offers_its_chapter_to_download():
+    html = '<hgroup class="page-title"><h1>1.1 节</h1></hgroup><p>x</p>'
+    page = context()
+    page.site.environments.update({"zh": "在线环境"})
+    assert run_step(pipeline.run_it, html, page) == (
+        '<hgroup class="page-title"><h1>1.1 节</h1></hgroup>'
+        '<details class="run-it" data-search-exclude=""><summary>运行本节的 Notebook</summary>'
+        '<p><a class="run-it__download" download="" href="../downloads/autofuse-ch-zh.zip">下载本章的 Notebook（ZIP）</a></p>'
+        "<p>压缩包里有本节的 <code>a.ipynb</code>，以及它读取的答案文件和图片，目录结构与课程仓库相同。</p>"
+        '<p>解压后用 Jupyter 打开 <code>a.ipynb</code>，或上传到<a href="../index.html#在线环境">首页列出的在线环境</a>中运行。</p>'
+        "</details><p>x</p>"
+    )
+    markdown_page = "<h1>T</h1>"
+    assert run_step(pipeline.run_it, markdown_page, context("ch/b.md")) == markdown_page
 
 
 def test_every_strings_table_has_the_same_keys():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import gzip
 import http.server
+import io
 import shutil
 import threading
 from pathlib import Path
@@ -42,6 +43,37 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 def serve(directory: Path) -> http.server.ThreadingHTTPServer:
     """Serve `directory` on a free port of 127.0.0.1 until `.shutdown()`."""
     handler = functools.partial(QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+class PagesHandler(QuietHandler):
+    """As GitHub Pages serves a project site: under a path prefix, and /404.html (status 404)
+    for every address that has no file."""
+
+    prefix = "/"
+
+    def send_head(self):
+        path = unquote(urlsplit(self.path).path)
+        target = Path(self.directory) / path[len(self.prefix):] if path.startswith(self.prefix) else None
+        if target is not None and target.is_dir():
+            target = target / "index.html"
+        if target is None or not target.is_file():
+            body = (Path(self.directory) / "404.html").read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+        self.path = "/" + path[len(self.prefix):]
+        return super().send_head()
+
+
+def serve_like_pages(directory: Path, prefix: str) -> http.server.ThreadingHTTPServer:
+    """Serve `directory` at `prefix` (the path of the site's address), missing addresses
+    answered with its 404.html; until `.shutdown()`.  The site is then at base_url(...) + prefix[1:]."""
+    handler = functools.partial(type("Pages", (PagesHandler,), {"prefix": prefix}), directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

@@ -16,17 +16,25 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 7. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
 8. chapter_end: at the end of a chapter practice, what the reader completed and where to go next
    (after 7: section titles are not glossary uses)
-9. links: relative links to notebooks and per-language figures (after 5, which adds links in
+9. links: relative links to notebooks and per-language figures (after 5 and 8, which add links in
    quizzes, on Markdown pages too)
-10. images: figures load lazily
-11. description: the meta description
-12. outdated: "this translation is behind its original", with what changed under which heading
+10. figures: an image and its caption paragraph become <figure> and <figcaption>; SVG figures
+    get their dark version and open full screen (after 9, which settles the image addresses)
+11. images: images load lazily
+12. code_blocks: each code block named for its copy button; inline code breaks only at a space
+    or after "_", "=", ";", ",", "/", never inside a part with a hyphen
+13. description: the meta description
+14. outdated: "this translation is behind its original", with what changed under which heading
     (after 4 and 5, whose headings and cells it names; after 7, so no term in it is linked)
-13. notices: "not translated yet" (wraps the content, so it comes late)
-14. progress_data: on every page, the data and script that show the reader's progress (the
+15. page_top: the chapter above a section's title, the page's contents under it for phones
+    (after 7, which would link terms in them, 13, which reads the first paragraph, and 14,
+    which puts its notice right under the title)
+16. run_it: on a notebook page, the chapter's notebooks to download and how to open them
+17. notices: "not translated yet" (wraps the content, so it comes late)
+18. progress_data: on every page, the data and script that show the reader's progress (the
     navigation's ticks; the catalog; the chapter end); after notices, so that it stays outside
     the wrapped content
-15. used_classes: what notebook.css must keep
+19. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -34,6 +42,7 @@ To change how a notebook page looks, start here and follow the step to its modul
 from __future__ import annotations
 
 import html as html_text
+import posixpath
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -45,8 +54,10 @@ from mkdocs.utils import get_relative_url
 
 from quizzes.render import render_progress_data
 
-from . import adapters, exercises, glossary as glossary_terms, headings as heading_anchors
-from . import links as link_rewriting, notices as page_notices, progress
+from . import adapters, downloads, exercises, figures as figure_parts, glossary as glossary_terms
+from . import headings as heading_anchors, links as link_rewriting, notices as page_notices
+from . import page_top as page_top_parts, progress
+from .code_breaks import mark_breaks
 from .description import description_of
 from .glossary import Glossary
 from .languages import Languages
@@ -70,6 +81,8 @@ class SiteServices:
     run_outputs: Callable[[str], dict[str, CellOutput]]  # src_uri -> outputs of its run-at-build cells
     glossary: Glossary | None = None
     docs_name: str = "docs"
+    environments: Mapping[str, str] = field(default_factory=dict)  # language -> home page anchor (extra.environments)
+    read_source: Callable[[str], str | None] | None = None  # docs-relative path -> the file's text, None if absent
     outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
 
 
@@ -78,6 +91,7 @@ class PageResult:
     toc: list[dict] | None = None  # MkDocs TOC tokens, when a step rebuilt the table of contents
     description: str | None = None
     quiz_stylesheet: str | None = None
+    figures: int = 0  # how many figures the page has (the template then loads figures.js)
     notebook_sheets: list[str] = field(default_factory=list)
     classes: set[str] = field(default_factory=set)
     ids: set[str] = field(default_factory=set)
@@ -209,6 +223,20 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
+def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    def size_of(src: str):
+        if not figure_parts.is_local_svg(src) or page.site.read_source is None:
+            return None
+        folder = posixpath.dirname(page.src_uri)
+        # The page's images are its source language's files (links.py made `a.en.svg` `a.svg`).
+        source = page.site.languages.translation(posixpath.normpath(posixpath.join(folder, src)), page.written_in)
+        text = page.site.read_source(source) or page.site.read_source(page.site.languages.original(source))
+        return figure_parts.svg_size(text) if text else None
+
+    page.result.figures = figure_parts.make_figures(tree, page.strings, size_of)
+    return tree
+
+
 def images(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """Figures further down the page should not compete with the first paint."""
     for img in tree.find_all("img"):
@@ -216,9 +244,47 @@ def images(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
+def code_blocks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    adapters.name_code_blocks(tree)
+    mark_breaks(tree)
+    return tree
+
+
 def description(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_notebook:
         page.result.description = description_of(adapters.first_markdown_paragraph(tree))
+    return tree
+
+
+def page_top(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """A chapter's section: the chapter's name above its title (a notebook's title must be the
+    plan's: AUTHORING.md 3.2).  Every page with two sections or more: its contents, folded,
+    under the title."""
+    source = page.site.languages.original(page.src_uri)
+    chapter = page.site.plan.chapter_of(source)
+    if chapter is not None:
+        page_top_parts.add_chapter(
+            tree, chapter.title[page.language], page.where,
+            plan_title=page.site.plan.title(source, page.written_in) if page.is_notebook else None,
+            language=page.language if page.language != page.written_in else None,
+        )
+    page_top_parts.add_contents(tree, page.strings, page.site.toc_depth)
+    return tree
+
+
+def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """A notebook of a chapter: its chapter's archive in the page's language (downloads.py)."""
+    languages = page.site.languages
+    chapter = page.site.plan.chapter_of(languages.original(page.src_uri))
+    if chapter is None or not page.is_notebook:
+        return tree
+    anchor = page.site.environments.get(page.language)
+    home = downloads.relative(languages.folder(page.language) + "index.html", page.url)
+    downloads.add_run_box(tree, downloads.run_box(
+        notebook=page.src_uri.rsplit("/", 1)[-1],
+        archive_href=downloads.relative(downloads.archive_path(chapter.folder, page.language), page.url),
+        environments_href=f"{home}#{anchor}" if anchor else None, strings=page.strings,
+    ))
     return tree
 
 
@@ -270,7 +336,7 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 STEPS = (
     notebook_markup, safe_content, cell_outputs, headings, exercises_step, catalog, glossary, chapter_end, links,
-    images, description, outdated, notices, progress_data, used_classes,
+    figures, images, code_blocks, description, outdated, page_top, run_it, notices, progress_data, used_classes,
 )
 
 

@@ -12,6 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from mkdocs.structure import StructureItem
+from mkdocs.structure.nav import Section as NavSection
+
 from .errors import SiteError
 from .languages import Languages
 
@@ -51,15 +54,50 @@ class CoursePlan:
         section = self.section(source)
         return section.title[language] if section else None
 
+    def chapter_of(self, source: str) -> Chapter | None:
+        return next((c for c in self.chapters if any(s.source == source for s in c.sections)), None)
+
     def navigation(self, language: str, home_title: str) -> list:
-        """MkDocs' `nav`: home, each chapter with its published sections, then the appendix."""
+        """MkDocs' `nav`: home, every chapter with its published sections, then the appendix.
+
+        A chapter with nothing published yet is an empty section here; `add_coming_soon` then
+        puts every planned section into its chapter, in the plan's order.
+        """
         nav: list = [{home_title: HOME}]
         for chapter in self.chapters:
-            published = [{s.title[language]: s.source} for s in chapter.sections if s.source]
-            if published:
-                nav.append({chapter.title[language]: published})
+            nav.append({chapter.title[language]: [{s.title[language]: s.source} for s in chapter.sections if s.source]})
         nav.extend({s.title[language]: s.source} for s in self.appendix if s.source)
         return nav
+
+    def add_coming_soon(self, items: list, language: str, label: str) -> None:
+        """Put the sections that are not published yet into MkDocs' navigation (`nav.items`, as
+        made from `navigation()`), each in its place among its chapter's pages.  They are not
+        links: the template (partials/nav-item.html) shows them greyed, with `label`."""
+        sections = [item for item in items if isinstance(item, NavSection)][: len(self.chapters)]
+        for chapter, nav_section in zip(self.chapters, sections):
+            pages = iter(nav_section.children)
+            children = []
+            for section in chapter.sections:
+                child = next(pages) if section.source else ComingSoon(section.title[language], label)
+                child.parent = nav_section
+                children.append(child)
+            nav_section.children = children
+
+
+class ComingSoon(StructureItem):
+    """A planned section in the navigation: a title and a label, no page and no link."""
+
+    coming_soon = True
+    children = None
+    active = False
+    url = None
+
+    def __init__(self, title: str, label: str) -> None:
+        self.title = title
+        self.label = label
+
+    def __repr__(self) -> str:
+        return f"ComingSoon(title={self.title!r})"
 
 
 def read_plan(extra: Mapping, languages: Languages, docs_dir: Path) -> CoursePlan:
