@@ -15,8 +15,9 @@ import nbformat
 from mkdocs.utils.meta import get_data
 
 from .errors import ExerciseError
+from .language import QuizLanguage
 from .model import Exercise
-from .sources import MarkdownExercises, NotebookExercise, markdown_exercises, notebook_exercises, page_language
+from .sources import MarkdownExercises, NotebookExercise, markdown_exercises, notebook_exercises, page_language, read_text
 from .validation import check_parity
 
 
@@ -28,10 +29,6 @@ class ExercisePage:
     notebook: tuple[NotebookExercise, ...] = ()
     markdown: MarkdownExercises | None = None
     markdown_text: str | None = None  # the text markdown positions refer to
-
-    @property
-    def shows_progress(self) -> bool:
-        return bool(self.markdown and self.markdown.progress_lines)
 
     @property
     def exercises(self) -> tuple[Exercise, ...]:
@@ -50,12 +47,15 @@ class CourseSection:
 @dataclass(frozen=True)
 class Course:
     pages: dict[str, ExercisePage]  # by src_uri, every language
-    languages: tuple[str, ...]  # the site's languages, the default first
+    languages: tuple[QuizLanguage, ...]  # the site's languages, the default first
+
+    def language(self, code: str) -> QuizLanguage:
+        return next(language for language in self.languages if language.code == code)
 
     def sections(self, language: str) -> list[CourseSection]:
         """Each section once, from the page in `language`, else from the default language's page."""
         chosen: dict[str, CourseSection] = {}
-        for preferred in (self.languages[0], language):
+        for preferred in (self.languages[0].code, language):
             for page in self.pages.values():
                 if page.language == preferred:
                     for exercise in page.exercises:
@@ -63,7 +63,7 @@ class Course:
         return [chosen[section] for section in sorted(chosen)]
 
 
-def scan_course(sources: Iterable[tuple[str, Path]], docs_dir: Path, languages: Sequence[str]) -> Course:
+def scan_course(sources: Iterable[tuple[str, Path]], docs_dir: Path, languages: Sequence[QuizLanguage]) -> Course:
     """Read every page given as (src_uri, absolute path); keep those with exercises or the progress marker.
 
     `languages` are the site's, the default first."""
@@ -77,8 +77,8 @@ def scan_course(sources: Iterable[tuple[str, Path]], docs_dir: Path, languages: 
     return Course(pages, languages)
 
 
-def scan_page(src_uri: str, path: Path, docs_dir: Path, languages: Sequence[str]) -> ExercisePage | None:
-    language = page_language(src_uri, languages)
+def scan_page(src_uri: str, path: Path, docs_dir: Path, languages: Sequence[QuizLanguage]) -> ExercisePage | None:
+    language = page_language(src_uri, languages).code
     if src_uri.endswith(".ipynb"):
         notebook = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
         found = notebook_exercises(notebook, path, docs_dir, languages)
@@ -88,9 +88,9 @@ def scan_page(src_uri: str, path: Path, docs_dir: Path, languages: Sequence[str]
         return ExercisePage(src_uri, language, _first_heading(first_markdown, path), notebook=found)
     if src_uri.endswith(".md"):
         # MkDocs drops a byte-order mark and the front matter the same way before on_page_markdown.
-        text, meta = get_data(path.read_text(encoding="utf-8").removeprefix("\ufeff"))
+        text, meta = get_data(read_text(path, f"{docs_dir.name}/{src_uri}").removeprefix("\ufeff"))
         markers = markdown_exercises(text, path, docs_dir, languages)
-        if not markers.exercises and not markers.progress_lines:
+        if not markers.exercises:
             return None
         heading = str(meta.get("title") or _first_heading(text, path))
         return ExercisePage(src_uri, language, heading, markdown=markers, markdown_text=text)
@@ -104,7 +104,7 @@ def _first_heading(markdown: str, path: Path) -> str:
     return path.stem.split(".")[0]
 
 
-def _check_sections(pages: dict[str, ExercisePage], docs: str, languages: tuple[str, ...]) -> None:
+def _check_sections(pages: dict[str, ExercisePage], docs: str, languages: tuple[QuizLanguage, ...]) -> None:
     """One page per section and language; every translation of a section must agree with the original."""
     seen: dict[tuple[str, str], ExercisePage] = {}
     for page in pages.values():
@@ -116,12 +116,13 @@ def _check_sections(pages: dict[str, ExercisePage], docs: str, languages: tuple[
                     expected="one answer file per exercise; the section is the answer file's name",
                 )
     for (section, language), original_page in seen.items():
-        if language != languages[0]:
+        if language != languages[0].code:
             continue
         original = next(e for e in original_page.exercises if e.section == section)
         for other in languages[1:]:
-            translated_page = seen.get((section, other))
+            translated_page = seen.get((section, other.code))
             if translated_page is None:
                 continue
             translated = next(e for e in translated_page.exercises if e.section == section)
-            check_parity(original, translated, f"{docs}/{original_page.src_uri}", f"{docs}/{translated_page.src_uri}")
+            check_parity(original, translated, f"{docs}/{original_page.src_uri}", f"{docs}/{translated_page.src_uri}",
+                         languages[0], other)

@@ -1,17 +1,23 @@
 """Author text (Markdown) to HTML: question text, options and explanations.
 
-CommonMark through markdown-it: code spans, emphasis, links, and in question text and
-explanations also lists and fenced code blocks.  Every piece of raw HTML is escaped,
-so `<script>` or `<img onerror=…>` shows as text.  The one HTML form accepted is
-`<code>…</code>`, which the upstream course writes where Markdown would use
-backticks; it becomes an ordinary code span.  Images are off: a quiz must not
-load anything from elsewhere.
+What Jupyter renders in a Markdown cell is what the site renders here, through markdown-it
+(CommonMark, with tables and strikethrough as in Jupyter): code spans, emphasis, links, images,
+and in question text and explanations also lists, quotes, tables and fenced code blocks.  An HTML
+comment is an author's note, hidden as in Jupyter.  `<code>…</code>`, which the upstream course
+writes where Markdown would use backticks, becomes an ordinary code span.
+
+What the site cannot render as Jupyter does stops the build (`unsupported` names it): math
+(`$…$`, `$$…$$`: the site loads no MathJax), any other raw HTML, and images from outside the
+site.  The renderer still escapes raw HTML it is given, so nothing an author writes becomes
+markup the validator did not see.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from functools import lru_cache
+from urllib.parse import urlsplit
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
@@ -22,6 +28,8 @@ _CLOSE = "</code>"
 # notebook its first line can never start a block ("2024. …" is not a list there, "> 0" no quote).
 # Parsing it behind this character keeps it so; the character is removed again before rendering.
 _LEAD_IN = "）"
+_COMMENT = re.compile(r"^\s*<!--.*?-->\s*$", re.DOTALL)
+_MATH = re.compile(r"\$\$|\$[^$]*[^$\s\\][^$]*\$")
 
 
 def _html_code_span(state: StateInline, silent: bool) -> bool:
@@ -39,14 +47,27 @@ def _html_code_span(state: StateInline, silent: bool) -> bool:
     return True
 
 
+def _raw_html(renderer, tokens, index, options, env) -> str:
+    """A comment is dropped; any other raw HTML is shown as text (the validator refuses it)."""
+    token = tokens[index]
+    if _COMMENT.match(token.content):
+        return ""
+    text = html.escape(token.content)
+    return f"<p>{text.strip()}</p>\n" if token.type == "html_block" else text
+
+
 def _build() -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
-    md.disable("image")
+    md = MarkdownIt("commonmark", {"html": True, "linkify": False, "typographer": False})
+    md.enable(["table", "strikethrough"])
     md.inline.ruler.before("html_inline", "html_code_span", _html_code_span)
+    md.add_render_rule("html_inline", _raw_html)
+    md.add_render_rule("html_block", _raw_html)
     return md
 
 
 _MARKDOWN = _build()
+# For `unsupported`: the same parser, with escaped characters (`\$`) kept apart from the text.
+_CHECKING = _build().disable("text_join")
 
 
 @lru_cache(maxsize=1024)
@@ -73,3 +94,43 @@ def render_lead(text: str) -> tuple[str, str]:
         lead = _MARKDOWN.renderer.renderInline(tokens[1].children, _MARKDOWN.options, env).strip()
         tokens = tokens[3:]
     return lead, _MARKDOWN.renderer.render(tokens, _MARKDOWN.options, env).strip()
+
+
+def unsupported(text: str, inline: bool = False) -> str | None:
+    """The first construct of `text` the site would not show as Jupyter does, named for the
+    author; None when there is none.  `inline`: an option, one paragraph of inline Markdown."""
+    tokens = _CHECKING.parseInline(text) if inline else _CHECKING.parse(text)
+    for token in tokens:
+        if token.type == "html_block" and not _COMMENT.match(token.content):
+            return f"raw HTML ({_first_line(token.content)})"
+        for child in [token] if token.type == "html_block" else token.children or []:
+            if child.type == "html_inline" and not _COMMENT.match(child.content):
+                return f"raw HTML ({child.content})"
+            if child.type == "image":
+                source = child.attrGet("src") or ""
+                parts = urlsplit(source)
+                if parts.scheme or parts.netloc or source.startswith("/"):
+                    return f"an image from outside the site ({source})"
+        if token.type == "inline":
+            math = _MATH.search(_text_outside_code(token.children or []))
+            if math:
+                return f"math ({math.group(0)})"
+        if token.type in ("fence", "code_block") and token.info.strip().lower() in ("math", "latex"):
+            return f"a {token.info.strip()} block"
+    return None
+
+
+def _text_outside_code(children) -> str:
+    parts = []
+    for child in children:
+        if child.type == "text":
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append("\n")
+        elif child.type in ("code_inline", "text_special"):
+            parts.append("\0")  # code, or an escaped character (`\$`): not math
+    return "".join(parts)
+
+
+def _first_line(text: str) -> str:
+    return text.strip().splitlines()[0][:60]

@@ -28,9 +28,9 @@ class QuestionKind(Enum):
 
     @property
     def label(self) -> str:
-        """For error messages, in both languages since authors write both."""
-        return {"true-false": "true/false （判断题）", "single": "single-choice （单选题）",
-                "multiple": "multiple-choice （多选题）", "short-answer": "short-answer （填空题）"}[self.value]
+        """For error messages, which add the marker of the file's language (QuizLanguage.kind_label)."""
+        return {"true-false": "true/false", "single": "single-choice", "multiple": "multiple-choice",
+                "short-answer": "short-answer"}[self.value]
 
 
 def normalise_answer(text: str) -> str:

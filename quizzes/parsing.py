@@ -2,66 +2,29 @@
 
 Text in, model out, or an ExerciseError that names the source and the question,
 quotes the bad line and lists the accepted forms.  No file access and no HTML
-here; quizzes/README.md documents every accepted form.
+here.  The words (type markers, true/false words, labels) are those of the page's
+language, a QuizLanguage (language.py); quizzes/README.md documents every accepted form.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .errors import ExerciseError
+from .language import QuizLanguage
 from .model import FALSE_CODE, TRUE_CODE, Answer, Option, Question, QuestionBlock, QuestionKind, normalise_answer
 
-KIND_MARKERS = {
-    "判断题": QuestionKind.TRUE_FALSE,
-    "单选题": QuestionKind.SINGLE,
-    "多选题": QuestionKind.MULTIPLE,
-    "填空题": QuestionKind.SHORT_ANSWER,
-    # English markers are compared case-insensitively.
-    "true/false": QuestionKind.TRUE_FALSE,
-    "single choice": QuestionKind.SINGLE,
-    "multiple choice": QuestionKind.MULTIPLE,
-    "short answer": QuestionKind.SHORT_ANSWER,
-}
-MARKER_FORMS = (
-    "（判断题） （单选题） （多选题） （填空题） (True/False) (Single choice) (Multiple choice) (Short answer)"
-)
-QUESTION_FORM = "a line such as `1. （判断题）…` or `1. (True/False) …`, numbered 1, 2, 3… with a space after the dot"
+QUESTION_FORM = "a line such as `1. {marker}…`, numbered 1, 2, 3… with a space after the dot"
 OPTION_FORM = "option lines `A. …`, `B. …` (indented, or as nested bullets `   - A. …`), in order from A"
 MAX_OPTION = "H"
-
-TRUE_FORMS = ("√", "✓", "✔", "对", "正确", "True")
-FALSE_FORMS = ("×", "✗", "✘", "✕", "错", "错误", "False")
-KEY_FORMS = (
-    "√ or × (also ✓ ✔ 对 正确 True / ✗ ✘ ✕ 错 错误 False) for (判断题); one letter such as `B` for (单选题); "
-    "two or more letters such as `A、B、C`, `A, B, C`, `A,B,C` or `A，B，C` for (多选题); "
-    "the answer in backticks such as `--enable_autofuse=true` for (填空题)"
-)
-SHORT_KEY_FORM = (
-    "the answer as one code span, as in `4. `--enable_autofuse=true``; more accepted forms go on the next line, "
-    "as in `也接受：`…`、`…`` (English: `Also accepted: `…`, `…``)"
-)
-ALSO_FORM = (
-    "`也接受：` or `Also accepted:` followed by one or more code spans, as in `也接受：`a`、`b``, "
-    "right after the key line of a short answer"
-)
-ENTRY_FORM = (
-    "`N. <answer>` on one line, `解析：…` or `Explanation: …` on the next (for a short answer, an optional "
-    "`也接受：…` / `Also accepted: …` line between them), and a blank line before the next entry"
-)
 
 # Up to three spaces of indentation, like a Markdown list item; the space after the dot is required
 # because without it Markdown renders no list.
 _QUESTION = re.compile(r"^(?P<number_at> {0,3})(?P<number>\d{1,3})\.(?P<gap>[ \t]+)(?P<rest>.*)$")
 _MARKER = re.compile(r"^[（(](?P<marker>[^（()）]{1,24})[）)][ \t]*(?P<text>.*)$")
 _MARKER_HEAD = re.compile(r"^[（(](?P<marker>[^（()）]{1,24})[）)]")
-# A line that was meant as a question but is not in the accepted form ("1.（判断题）", "1、（单选题）").
-_QUESTION_NEAR_MISS = re.compile(
-    r"^[ \t]*\d{1,3}[ \t]*[.．、]?[ \t]*[（(][ \t]*"
-    r"(判断题|单选题|多选题|填空题|true/false|single choice|multiple choice|short answer)",
-    re.IGNORECASE,
-)
 _OPTION = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?(?P<letter>[A-Z])(?:\.[ \t]+|．[ \t]*)(?P<text>\S.*)$")
 # Lines that start a Markdown block even straight after a paragraph line: indented less than the
 # question's text, one of these ends the list item, and with it the question list.
@@ -70,10 +33,79 @@ _FENCE_OPEN = re.compile(r"^ {0,3}(?P<fence>`{3,}(?=[^`]*$)|~{3,})")
 _ANY_FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
 
 _ANSWER_HEAD = re.compile(r"^[ \t]*(?P<number>\d{1,3})[ \t]*[.．][ \t]*(?P<key>.*?)[ \t]*$")
-_EXPLANATION = re.compile(r"^[ \t]*(?:解析|Explanation)[ \t]*[:：][ \t]*(?P<text>.*?)[ \t]*$", re.IGNORECASE)
-_ALSO = re.compile(r"^[ \t]*(?:也接受|Also accepted)[ \t]*[:：][ \t]*(?P<forms>.*?)[ \t]*$", re.IGNORECASE)
+# Letters of any option, A to Z, so that a letter past the last option gets its own message.
 _LETTER_KEY = re.compile(r"^[A-Z](?:[ \t]*[、,，][ \t]*[A-Z])*$")
 _BACKTICKS = re.compile(r"`+")
+
+
+def _alternatives(words) -> str:
+    return "|".join(re.escape(" ".join(word.split())).replace("\\ ", r"[ \t]+") for word in words)
+
+
+@lru_cache(maxsize=None)
+def _near_miss(marker_words: tuple[str, ...]) -> re.Pattern:
+    """A line that was meant as a question but is not in the accepted form ("1.（判断题）", "1、（单选题）")."""
+    return re.compile(
+        r"^[ \t]*\d{1,3}[ \t]*[.．、]?[ \t]*[（(][ \t]*(%s)" % _alternatives(marker_words), re.IGNORECASE
+    )
+
+
+@lru_cache(maxsize=None)
+def _labelled(labels: tuple[str, ...], name: str) -> re.Pattern:
+    """A line `<label>：text` (either colon, any letter case)."""
+    return re.compile(r"^[ \t]*(?:%s)[ \t]*[:：][ \t]*(?P<%s>.*?)[ \t]*$" % (_alternatives(labels), name), re.IGNORECASE)
+
+
+def _near_miss_of(language: QuizLanguage) -> re.Pattern:
+    return _near_miss(tuple(language.marker_word(m) for forms in language.markers.values() for m in forms))
+
+
+def _explanation_of(language: QuizLanguage) -> re.Pattern:
+    return _labelled(language.explanation_labels, "text")
+
+
+def _also_of(language: QuizLanguage) -> re.Pattern:
+    return _labelled(language.also_labels, "forms")
+
+
+def question_form(language: QuizLanguage) -> str:
+    return QUESTION_FORM.format(marker=language.marker(QuestionKind.TRUE_FALSE))
+
+
+def key_forms(language: QuizLanguage) -> str:
+    """Every accepted answer key, for messages."""
+    single, multiple = language.marker(QuestionKind.SINGLE), language.marker(QuestionKind.MULTIPLE)
+    return (
+        f"{language.true_false_forms} for {language.marker(QuestionKind.TRUE_FALSE)}; one letter such as `B` for "
+        f"{single}; two or more letters such as `A、B、C`, `A, B, C`, `A,B,C` or `A，B，C` for {multiple}; "
+        f"the answer in backticks such as `--enable_autofuse=true` for {language.marker(QuestionKind.SHORT_ANSWER)}"
+    )
+
+
+def short_key_form(language: QuizLanguage) -> str:
+    return (
+        "the answer as one code span, as in `4. `--enable_autofuse=true``; more accepted forms go on the next line, "
+        f"as in `{language.also_shown[0]}`…`、`…``"
+    )
+
+
+def also_form(language: QuizLanguage) -> str:
+    labels = " or ".join(f"`{label.strip()}`" for label in language.also_shown)
+    return (
+        f"{labels} followed by one or more code spans, as in `{language.also_shown[0]}`a`、`b``, "
+        "right after the key line of a short answer"
+    )
+
+
+def explanation_form(language: QuizLanguage) -> str:
+    return " or ".join(f"`{label}…`" for label in language.explanation_shown)
+
+
+def entry_form(language: QuizLanguage) -> str:
+    return (
+        f"`N. <answer>` on one line, {explanation_form(language)} on the next (for a short answer, an optional "
+        f"`{language.also_shown[0]}…` line between them), and a blank line before the next entry"
+    )
 
 
 def split_lines(text: str) -> list[str]:
@@ -81,16 +113,11 @@ def split_lines(text: str) -> list[str]:
     return text.removeprefix("\ufeff").splitlines()
 
 
-def kind_of(marker: str) -> QuestionKind | None:
-    marker = " ".join(marker.split())
-    return KIND_MARKERS.get(marker) or KIND_MARKERS.get(marker.lower())
-
-
-def starts_with_kind_marker(text: str) -> bool:
+def starts_with_kind_marker(text: str, language: QuizLanguage) -> bool:
     """True for the text of a rendered question, e.g. "（单选题）Which…", however many lines
     follow it (its options, a code block)."""
     marker = _MARKER_HEAD.match(text.lstrip())
-    return bool(marker and kind_of(marker["marker"]))
+    return bool(marker and language.kind_of(marker["marker"]))
 
 
 def _indent(line: str) -> int:
@@ -121,6 +148,17 @@ class _Fence:
         return bool(closing and closing[1][0] == self.char and len(closing[1]) >= self.length)
 
 
+@dataclass(frozen=True)
+class _Source:
+    """The text being read: its name in messages, and its language's words."""
+
+    name: str
+    language: QuizLanguage
+
+    def error(self, problem: str, **details) -> ExerciseError:
+        return ExerciseError(self.name, problem, **details)
+
+
 @dataclass
 class _Draft:
     number: int
@@ -131,27 +169,27 @@ class _Draft:
     options: list[list[str]] = field(default_factory=list)  # [letter, text lines...]
     fence: _Fence | None = None  # a fenced block of the question text, still open
 
-    def question(self, source: str) -> Question:
+    def question(self, source: _Source) -> Question:
         if self.fence:
             raise _unclosed_fence(self, source)
         text = "\n".join(self.text).strip()
         if not text:
-            raise ExerciseError(
-                source, "the question has a type marker but no text", question=self.number,
-                line_number=self.line_index + 1, expected=QUESTION_FORM,
+            raise source.error(
+                "the question has a type marker but no text", question=self.number,
+                line_number=self.line_index + 1, expected=question_form(source.language),
             )
         if self.kind in (QuestionKind.SINGLE, QuestionKind.MULTIPLE) and len(self.options) < 2:
             found = "one option" if self.options else "no options"
-            raise ExerciseError(
-                source, f"a {self.kind.label} question needs at least two options; found {found}",
+            raise source.error(
+                f"a {source.language.kind_label(self.kind)} question needs at least two options; found {found}",
                 question=self.number, line_number=self.line_index + 1, expected=OPTION_FORM,
             )
         options = tuple(Option(letter, "\n".join(lines).strip()) for letter, *lines in self.options)
         return Question(self.number, self.kind, text, options, self.line_index + 1)
 
 
-def parse_questions(text: str, source: str) -> QuestionBlock | None:
-    """Find the exercise's numbered question list in Markdown text.
+def parse_questions(text: str, source: str, language: QuizLanguage) -> QuestionBlock | None:
+    """Find the exercise's numbered question list in Markdown text written in `language`.
 
     Returns None when the text has no question with a type marker.  The list starts
     at the first such question and ends at the first unindented line after a blank
@@ -159,11 +197,13 @@ def parse_questions(text: str, source: str) -> QuestionBlock | None:
     text goes on over the lines indented to where its text starts (blank lines and
     fenced blocks included), as in a Markdown list item.
     """
+    at = _Source(source, language)
     lines = split_lines(text)
     fenced = _fenced_lines(lines)
-    start = _first_question(lines, fenced, source)
+    start = _first_question(lines, fenced, at)
     if start is None:
         return None
+    near_miss = _near_miss_of(language)
     questions: list[Question] = []
     draft: _Draft | None = None
     last = start
@@ -174,31 +214,43 @@ def parse_questions(text: str, source: str) -> QuestionBlock | None:
             blanks += 1
             continue
         if draft and draft.fence:
-            _continue_fence(draft, index, line, blanks, source)
+            _continue_fence(draft, index, line, blanks, at)
         else:
             heading = _QUESTION.match(line)
-            if heading and draft and _indent(line) >= draft.indent and not _typed(heading):
+            if heading and draft and _indent(line) >= draft.indent and not _typed(heading, language):
                 heading = None  # a numbered list inside the question's text
-            if not heading and _QUESTION_NEAR_MISS.match(line):
-                raise _near_miss(index, line, source)
+            if not heading and near_miss.match(line):
+                raise _not_a_question(index, line, at)
             if heading:
                 if draft:
-                    questions.append(draft.question(source))
-                draft = _start_question(heading, index, line, len(questions) + 1, source)
+                    questions.append(draft.question(at))
+                draft = _start_question(heading, index, line, len(questions) + 1, at)
             elif blanks and _indent(line) == 0:
                 break
             else:
-                _continue_question(draft, index, line, blanks, source)
+                _continue_question(draft, index, line, blanks, at)
         last = index
         blanks = 0
-    questions.append(draft.question(source))
-    _reject_stray_questions(lines, fenced, last + 1, source)
+    questions.append(draft.question(at))
+    _reject_stray_questions(lines, fenced, last + 1, at)
     return QuestionBlock(tuple(questions), start, last + 1)
 
 
-def _typed(heading: re.Match) -> bool:
+def untyped_question_list(text: str, source: str, language: QuizLanguage) -> ExerciseError | None:
+    """When `text` has no typed question but a numbered list starting at 1 (outside code blocks),
+    the error to report: an exercise whose author forgot the type markers, or mistyped them all."""
+    lines = split_lines(text)
+    fenced = _fenced_lines(lines)
+    for index, line in enumerate(lines):
+        heading = _QUESTION.match(line)
+        if index not in fenced and heading and int(heading["number"]) == 1:
+            return _without_marker(heading, index, line, _Source(source, language))
+    return None
+
+
+def _typed(heading: re.Match, language: QuizLanguage) -> bool:
     marker = _MARKER.match(heading["rest"].strip())
-    return bool(marker and kind_of(marker["marker"]))
+    return bool(marker and language.kind_of(marker["marker"]))
 
 
 def _fenced_lines(lines: list[str]) -> set[int]:
@@ -222,38 +274,65 @@ def _fenced_lines(lines: list[str]) -> set[int]:
     return inside
 
 
-def _first_question(lines: list[str], fenced: set[int], source: str) -> int | None:
+def _first_question(lines: list[str], fenced: set[int], source: _Source) -> int | None:
+    near_miss = _near_miss_of(source.language)
     for index, line in enumerate(lines):
         if index in fenced:
             continue
         heading = _QUESTION.match(line)
-        if heading and _typed(heading):
+        if heading and _typed(heading, source.language):
+            number = int(heading["number"])
+            if number > 1:
+                _blame_an_earlier_question(lines, fenced, index, number, source)
             return index
-        if _QUESTION_NEAR_MISS.match(line):
-            raise _near_miss(index, line, source)
+        if near_miss.match(line):
+            raise _not_a_question(index, line, source)
     return None
 
 
-def _near_miss(index: int, line: str, source: str) -> ExerciseError:
-    return ExerciseError(
-        source, "this looks like a question but is not in the accepted form",
-        line_number=index + 1, line=line, expected=QUESTION_FORM,
+def _blame_an_earlier_question(lines: list[str], fenced: set[int], first: int, number: int, source: _Source) -> None:
+    """The first typed question is not question 1.  When the list above it starts with a numbered
+    line 1 whose marker is mistyped or missing, that line is the one to fix, not this one."""
+    for index in range(first - 1, -1, -1):
+        heading = _QUESTION.match(lines[index])
+        if index in fenced or not heading:
+            continue
+        if int(heading["number"]) == 1:
+            raise _without_marker(heading, index, lines[index], source)
+
+
+def _without_marker(heading: re.Match, index: int, line: str, source: _Source) -> ExerciseError:
+    number = int(heading["number"])
+    marker = _MARKER.match(heading["rest"].strip())
+    if marker:
+        problem = f"the type marker {marker.group(0)[: marker.start('text')].strip()!r} is not one this language knows"
+    else:
+        problem = "the question has no type marker, so the list is not read as an exercise"
+    return source.error(problem, question=number, line_number=index + 1, line=line,
+                        expected=f"one of {source.language.marker_forms} right after the number")
+
+
+def _not_a_question(index: int, line: str, source: _Source) -> ExerciseError:
+    return source.error(
+        "this looks like a question but is not in the accepted form",
+        line_number=index + 1, line=line, expected=question_form(source.language),
     )
 
 
-def _start_question(heading: re.Match, index: int, line: str, expected_number: int, source: str) -> _Draft:
+def _start_question(heading: re.Match, index: int, line: str, expected_number: int, source: _Source) -> _Draft:
     number = int(heading["number"])
     marker = _MARKER.match(heading["rest"].strip())
-    kind = kind_of(marker["marker"]) if marker else None
+    kind = source.language.kind_of(marker["marker"]) if marker else None
     if kind is None:
-        raise ExerciseError(
-            source, "a numbered line inside the question list has no known type marker",
-            question=number, line_number=index + 1, line=line, expected=f"one of {MARKER_FORMS} after the number",
+        raise source.error(
+            "a numbered line inside the question list has no known type marker",
+            question=number, line_number=index + 1, line=line,
+            expected=f"one of {source.language.marker_forms} after the number",
         )
     if number != expected_number:
         problem = "repeats an earlier number" if number < expected_number else "skips a number"
-        raise ExerciseError(
-            source, f"question number {number} {problem}; questions are numbered 1, 2, 3… in order",
+        raise source.error(
+            f"question number {number} {problem}; questions are numbered 1, 2, 3… in order",
             question=number, line_number=index + 1, line=line, expected=f"question {expected_number} here",
         )
     # CommonMark: the text starts after the number, the dot and 1 to 4 spaces (5 or more count as 1).
@@ -262,14 +341,14 @@ def _start_question(heading: re.Match, index: int, line: str, expected_number: i
     return _Draft(number, kind, index, head + (gap if gap <= 4 else 1), [marker["text"]])
 
 
-def _continue_question(draft: _Draft, index: int, line: str, blanks: int, source: str) -> None:
+def _continue_question(draft: _Draft, index: int, line: str, blanks: int, source: _Source) -> None:
     """A line after the question's first: more text, an option, or more of the last option."""
     indent = _indent(line)
     # After a blank line only indented lines stay in the list item; straight after a text line,
     # so does any line (Markdown's lazy continuation) except one that starts a block of its own.
     if indent < draft.indent and (blanks or _BLOCK_START.match(line)):
-        raise ExerciseError(
-            source, f"this line is indented {indent} spaces, less than the {draft.indent} at which the question's "
+        raise source.error(
+            f"this line is indented {indent} spaces, less than the {draft.indent} at which the question's "
             "text starts, so Markdown ends the question list here",
             question=draft.number, line_number=index + 1, line=line,
             expected=f"lines that belong to question {draft.number} indented by {draft.indent} spaces or more",
@@ -279,8 +358,8 @@ def _continue_question(draft: _Draft, index: int, line: str, blanks: int, source
         _add_option(draft, option, index, line, source)
     elif draft.options:
         if _FENCE_OPEN.match(_dedent(line, draft.indent)):
-            raise ExerciseError(
-                source, "a code block after the options would be read as part of the last option",
+            raise source.error(
+                "a code block after the options would be read as part of the last option",
                 question=draft.number, line_number=index + 1, line=line,
                 expected="the code block in the question's text, above its options",
             )
@@ -295,7 +374,7 @@ def _continue_question(draft: _Draft, index: int, line: str, blanks: int, source
             draft.fence = _Fence(opening["fence"][0], len(opening["fence"]), index, line)
 
 
-def _continue_fence(draft: _Draft, index: int, line: str, blanks: int, source: str) -> None:
+def _continue_fence(draft: _Draft, index: int, line: str, blanks: int, source: _Source) -> None:
     """A line inside a fenced block of the question's text: kept as written, up to its closing fence."""
     if _indent(line) < draft.indent:
         raise _unclosed_fence(draft, source)
@@ -306,28 +385,31 @@ def _continue_fence(draft: _Draft, index: int, line: str, blanks: int, source: s
         draft.fence = None
 
 
-def _unclosed_fence(draft: _Draft, source: str) -> ExerciseError:
-    return ExerciseError(
-        source, "the code block that opens here is not closed inside the question", question=draft.number,
+def _unclosed_fence(draft: _Draft, source: _Source) -> ExerciseError:
+    return source.error(
+        "the code block that opens here is not closed inside the question", question=draft.number,
         line_number=draft.fence.line_index + 1, line=draft.fence.line,
         expected=f"a closing {draft.fence.char * draft.fence.length} line, indented like the opening one, "
         f"before the text that follows question {draft.number}",
     )
 
 
-def _add_option(draft: _Draft, option: re.Match, index: int, line: str, source: str) -> None:
+def _with_options(language: QuizLanguage) -> str:
+    return f"{language.marker(QuestionKind.SINGLE)} or {language.marker(QuestionKind.MULTIPLE)} for a question with options"
+
+
+def _add_option(draft: _Draft, option: re.Match, index: int, line: str, source: _Source) -> None:
     letter = option["letter"]
     if draft.kind is QuestionKind.TRUE_FALSE:
-        raise ExerciseError(
-            source, "a true/false question takes no options", question=draft.number,
-            line_number=index + 1, line=line, expected="（单选题）/(Single choice) or （多选题）/(Multiple choice) for a question with options",
+        raise source.error(
+            "a true/false question takes no options", question=draft.number,
+            line_number=index + 1, line=line, expected=_with_options(source.language),
         )
     if draft.kind is QuestionKind.SHORT_ANSWER:
-        raise ExerciseError(
-            source, "a short-answer question takes no options: the reader types the answer", question=draft.number,
+        raise source.error(
+            "a short-answer question takes no options: the reader types the answer", question=draft.number,
             line_number=index + 1, line=line,
-            expected="（单选题）/(Single choice) or （多选题）/(Multiple choice) for a question with options; "
-            "text that only looks like an option goes in a code block",
+            expected=f"{_with_options(source.language)}; text that only looks like an option goes in a code block",
         )
     expected = chr(ord("A") + len(draft.options))
     if letter != expected or letter > MAX_OPTION:
@@ -335,24 +417,25 @@ def _add_option(draft: _Draft, option: re.Match, index: int, line: str, source: 
             f"option {letter} is out of order or repeated" if letter <= MAX_OPTION
             else f"options run from A to {MAX_OPTION} at most"
         )
-        raise ExerciseError(
-            source, problem, question=draft.number, line_number=index + 1, line=line,
+        raise source.error(
+            problem, question=draft.number, line_number=index + 1, line=line,
             expected=f"option {expected} next; {OPTION_FORM}",
         )
     draft.options.append([letter, option["text"]])
 
 
-def _reject_stray_questions(lines: list[str], fenced: set[int], after: int, source: str) -> None:
+def _reject_stray_questions(lines: list[str], fenced: set[int], after: int, source: _Source) -> None:
     """A typed question after the list has ended would silently fall out of the quiz."""
+    near_miss = _near_miss_of(source.language)
     for index in range(after, len(lines)):
         if index in fenced:
             continue
         heading = _QUESTION.match(lines[index])
-        if not heading and _QUESTION_NEAR_MISS.match(lines[index]):
-            raise _near_miss(index, lines[index], source)
-        if heading and _typed(heading):
-            raise ExerciseError(
-                source, "this question is separated from the question list by unindented text",
+        if not heading and near_miss.match(lines[index]):
+            raise _not_a_question(index, lines[index], source)
+        if heading and _typed(heading, source.language):
+            raise source.error(
+                "this question is separated from the question list by unindented text",
                 question=int(heading["number"]), line_number=index + 1,
                 line=lines[index], expected="one contiguous numbered list; indent text that belongs to a question",
             )
@@ -362,15 +445,17 @@ def _reject_stray_questions(lines: list[str], fenced: set[int], after: int, sour
 # Answers
 
 
-def parse_key(raw: str) -> str | None:
-    """The answer key code ("Y", "N", "B", "ABC") for an accepted form, else None."""
-    if raw in TRUE_FORMS or raw.lower() == "true":
-        return TRUE_CODE
-    if raw in FALSE_FORMS or raw.lower() == "false":
-        return FALSE_CODE
+def parse_key(raw: str, language: QuizLanguage) -> str | None:
+    """The answer key code ("Y", "N", "B", "ABC") for an accepted form, else None.
+
+    Letters run from A to Z here, so that a letter past the last possible option is reported
+    as such (`_parse_entry`) rather than as a key in no accepted form."""
+    truth = language.truth(raw)
+    if truth is not None:
+        return TRUE_CODE if truth else FALSE_CODE
     if _LETTER_KEY.match(raw):
         letters = re.findall(r"[A-Z]", raw)
-        if len(set(letters)) == len(letters) and max(letters) <= MAX_OPTION:
+        if len(set(letters)) == len(letters):
             return "".join(sorted(letters))
     return None
 
@@ -406,7 +491,7 @@ def code_spans(text: str) -> list[_Span] | None:
         position = closing.end()
 
 
-def _short_key(raw: str, number: int, line_index: int, line: str, source: str) -> str:
+def _short_key(raw: str, number: int, line_index: int, line: str, source: _Source) -> str:
     spans = code_spans(raw)
     if raw.strip("`") == "":
         problem = "the short-answer key is an empty code span"
@@ -418,10 +503,11 @@ def _short_key(raw: str, number: int, line_index: int, line: str, source: str) -
         problem = "the short-answer key is an empty code span"
     else:
         return spans[0].content
-    raise ExerciseError(source, problem, question=number, line_number=line_index + 1, line=line, expected=SHORT_KEY_FORM)
+    raise source.error(problem, question=number, line_number=line_index + 1, line=line,
+                       expected=short_key_form(source.language))
 
 
-def _also_accepted(raw: str, number: int, line_index: int, line: str, source: str) -> list[str]:
+def _also_accepted(raw: str, number: int, line_index: int, line: str, source: _Source) -> list[str]:
     spans = code_spans(raw)
     if spans is None:
         problem = "a backtick on the line of other accepted forms is not closed"
@@ -433,37 +519,38 @@ def _also_accepted(raw: str, number: int, line_index: int, line: str, source: st
         problem = "an accepted form is an empty code span"
     else:
         return [span.content for span in spans]
-    raise ExerciseError(source, problem, question=number, line_number=line_index + 1, line=line, expected=ALSO_FORM)
+    raise source.error(problem, question=number, line_number=line_index + 1, line=line, expected=also_form(source.language))
 
 
-def _check_forms(forms: list[str], number: int, line_index: int, line: str, source: str) -> None:
+def _check_forms(forms: list[str], number: int, line_index: int, line: str, source: _Source) -> None:
     seen: dict[str, str] = {}
     for form in forms:
         normalised = normalise_answer(form)
         if normalised in seen:
-            raise ExerciseError(
-                source, f"`{form}` is the same answer as `{seen[normalised]}` once whitespace and surrounding quotes "
+            raise source.error(
+                f"`{form}` is the same answer as `{seen[normalised]}` once whitespace and surrounding quotes "
                 "are removed", question=number, line_number=line_index + 1, line=line,
                 expected="each accepted form once; whitespace and one pair of surrounding quotes are ignored anyway",
             )
         seen[normalised] = form
 
 
-def parse_answers(text: str, source: str) -> tuple[Answer, ...]:
-    """Parse an answer file: entries `N. key` + `解析：…`, separated by blank lines."""
+def parse_answers(text: str, source: str, language: QuizLanguage) -> tuple[Answer, ...]:
+    """Parse an answer file written in `language`: entries `N. key` + `解析：…`, separated by blank lines."""
+    at = _Source(source, language)
     lines = split_lines(text)
     answers: dict[int, Answer] = {}
     for group in _groups(lines):
-        answer = _parse_entry(lines, group, source)
+        answer = _parse_entry(lines, group, at)
         if answer.number in answers:
-            raise ExerciseError(
-                source, f"question {answer.number} is answered twice (lines {answers[answer.number].line} and {answer.line})",
+            raise at.error(
+                f"question {answer.number} is answered twice (lines {answers[answer.number].line} and {answer.line})",
                 question=answer.number, line_number=answer.line, line=lines[answer.line - 1],
                 expected="one entry per question",
             )
         answers[answer.number] = answer
     if not answers:
-        raise ExerciseError(source, "the answer file has no entries", expected=ENTRY_FORM)
+        raise at.error("the answer file has no entries", expected=entry_form(language))
     return tuple(answers.values())
 
 
@@ -481,68 +568,79 @@ def _groups(lines: list[str]) -> list[list[int]]:
     return groups
 
 
-def _starts_entry(line: str) -> int | None:
+def _starts_entry(line: str, language: QuizLanguage) -> int | None:
     """The number, when the line is an answer line in an accepted form."""
     head = _ANSWER_HEAD.match(line)
     if not head:
         return None
     key = head["key"]
-    accepted = parse_key(key) if not key.startswith("`") else (code_spans(key) or None)
+    accepted = parse_key(key, language) if not key.startswith("`") else (code_spans(key) or None)
     return int(head["number"]) if accepted else None
 
 
-def _parse_entry(lines: list[str], group: list[int], source: str) -> Answer:
+def _parse_entry(lines: list[str], group: list[int], source: _Source) -> Answer:
+    language = source.language
+    also_line, explanation_line = _also_of(language), _explanation_of(language)
     first, *rest = group
     head = _ANSWER_HEAD.match(lines[first])
     if not head:
-        raise ExerciseError(
-            source, "an entry must start with the question number and the answer",
-            line_number=first + 1, line=lines[first], expected=ENTRY_FORM,
+        raise source.error(
+            "an entry must start with the question number and the answer",
+            line_number=first + 1, line=lines[first], expected=entry_form(language),
         )
     number = int(head["number"])
     accepted: list[str] = []
     if head["key"].startswith("`"):
         key = _short_key(head["key"], number, first, lines[first], source)
         accepted.append(key)
-        also = _ALSO.match(lines[rest[0]]) if rest else None
+        also = also_line.match(lines[rest[0]]) if rest else None
         if also:
             accepted.extend(_also_accepted(also["forms"], number, rest[0], lines[rest[0]], source))
             _check_forms(accepted, number, rest[0], lines[rest[0]], source)
             rest = rest[1:]
     else:
-        key = parse_key(head["key"])
+        key = parse_key(head["key"], language)
         if key is None:
-            raise ExerciseError(
-                source, f"{head['key']!r} is not an accepted answer", question=number,
-                line_number=first + 1, line=lines[first], expected=KEY_FORMS,
+            raise source.error(
+                f"{head['key']!r} is not an accepted answer", question=number,
+                line_number=first + 1, line=lines[first], expected=key_forms(language),
             )
-    explanation = _EXPLANATION.match(lines[rest[0]]) if rest else None
+        beyond = [letter for letter in key if key not in (TRUE_CODE, FALSE_CODE) and letter > MAX_OPTION]
+        if beyond:
+            raise source.error(
+                f"{beyond[0]} is not an option letter: options run from A to {MAX_OPTION} at most", question=number,
+                line_number=first + 1, line=lines[first],
+                expected=f"the letters of the question's options, as in `{number}. B`",
+            )
+    explanation = explanation_line.match(lines[rest[0]]) if rest else None
     if not explanation or not explanation["text"]:
         bad = rest[0] if rest else group[len(group) - len(rest) - 1]
-        if rest and _ALSO.match(lines[bad]):
+        if rest and also_line.match(lines[bad]):
             raise _misplaced_also(number, bad, lines[bad], accepted, source)
-        raise ExerciseError(
-            source, "the answer needs an explanation on the next line", question=number,
-            line_number=bad + 1, line=lines[bad], expected="`解析：…` or `Explanation: …` right after the answer line",
+        raise source.error(
+            "the answer needs an explanation on the next line", question=number,
+            line_number=bad + 1, line=lines[bad], expected=f"{explanation_form(language)} right after the answer line",
         )
     text = [explanation["text"]]
     for index in rest[1:]:
-        follow = _starts_entry(lines[index])
+        follow = _starts_entry(lines[index], language)
         if follow is not None:
-            raise ExerciseError(
-                source, "a new entry starts without a blank line before it", question=follow,
-                line_number=index + 1, line=lines[index], expected=ENTRY_FORM,
+            raise source.error(
+                "a new entry starts without a blank line before it", question=follow,
+                line_number=index + 1, line=lines[index], expected=entry_form(language),
             )
-        if _ALSO.match(lines[index]):
+        if also_line.match(lines[index]):
             raise _misplaced_also(number, index, lines[index], accepted, source)
         text.append(lines[index].rstrip())
     return Answer(number, key, "\n".join(text), first + 1, tuple(accepted))
 
 
-def _misplaced_also(number: int, index: int, line: str, accepted: list[str], source: str) -> ExerciseError:
+def _misplaced_also(number: int, index: int, line: str, accepted: list[str], source: _Source) -> ExerciseError:
     if accepted:
-        problem, expected = "other accepted forms go on one line, right after the key line and before the explanation", ALSO_FORM
+        problem = "other accepted forms go on one line, right after the key line and before the explanation"
+        expected = also_form(source.language)
     else:
         problem = "only a short-answer entry takes other accepted forms"
-        expected = "a short-answer question (（填空题）/(Short answer)) with its key in backticks, or no such line"
-    return ExerciseError(source, problem, question=number, line_number=index + 1, line=line, expected=expected)
+        expected = (f"a short-answer question ({source.language.marker(QuestionKind.SHORT_ANSWER)}) with its key "
+                    "in backticks, or no such line")
+    return source.error(problem, question=number, line_number=index + 1, line=line, expected=expected)

@@ -1,21 +1,66 @@
-/* Quizzes and course progress. No dependencies, no network: the page carries
-   its questions, answer keys, strings (data-quiz-ui) and, on the home page,
-   the question ids of every section. */
+/* Quizzes and the reader's progress. No dependencies, no network: the page carries its
+   questions, answer keys and words (data-quiz-ui), and the progress data of the course
+   (script.quiz-progress-data), from which the navigation, the catalog and the end of a
+   chapter show what the reader has done. quizzes/README.md describes the behaviour. */
 (function () {
   "use strict";
 
   var PREFIX = "autofuse-quiz:";
   // A choice answer: Y or N, or letters A-H in order, each once.
   var CHOICE = /^(?:[YN]|(?=.)A?B?C?D?E?F?G?H?)$/;
-  // This visit's answers; used alone when localStorage is unavailable (blocked, private mode, full).
-  var memory = {};
+  var LETTERS = "ABCDEFGH";
+  var ARROWS = /^Arrow/;
+
+  // ---------------------------------------------------------------------------------------
+  // Stored answers: localStorage under PREFIX + question id, as {"a": "AC"} (the letters chosen,
+  // or the text typed). Reading, saving and removing are tried one by one: a full storage still
+  // reads and removes; a blocked one (the getter throws) keeps answers for this visit only.
+
   var storage = null;
+  var blocked = false;
   try {
     storage = window.localStorage;
-    storage.setItem(PREFIX, "");
-    storage.removeItem(PREFIX);
+    storage.getItem(PREFIX);
   } catch (e) {
     storage = null;
+    blocked = true;
+  }
+  // This visit's answers that storage did not take (blocked, or full): id -> text, or null once removed.
+  var memory = {};
+
+  function stored(id) {
+    if (Object.prototype.hasOwnProperty.call(memory, id)) return memory[id];
+    try {
+      return storage ? storage.getItem(PREFIX + id) : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // True when storage took it; otherwise it is kept in memory for this visit.
+  function write(id, saved) {
+    var text = saved ? JSON.stringify(saved) : null;
+    try {
+      if (!storage) throw new Error("no storage");
+      if (text === null) storage.removeItem(PREFIX + id);
+      else storage.setItem(PREFIX + id, text);
+      delete memory[id];
+      return true;
+    } catch (e) {
+      memory[id] = text;
+      return false;
+    }
+  }
+
+  function forgetAll() {
+    memory = {};
+    try {
+      var keys = [];
+      for (var i = 0; i < storage.length; i++) keys.push(storage.key(i));
+      keys.forEach(function (key) {
+        if (key && key.indexOf(PREFIX) === 0) storage.removeItem(key);
+      });
+    } catch (e) {}
   }
 
   // A short answer as it is compared: all whitespace removed (the characters of \s, written
@@ -30,43 +75,40 @@
     return squeezed;
   }
 
-  function stored(id) {
-    try {
-      return id in memory ? memory[id] : storage && storage.getItem(PREFIX + id);
-    } catch (e) {
-      return null;
-    }
-  }
-
+  // The saved answer's text, or null: anything else under our key (hand-edited, another
+  // version's format) counts as unanswered. A stored verdict, if any, is never trusted.
   function read(id) {
     try {
       var saved = JSON.parse(stored(id));
-      // Anything else under our key (hand-edited, another version's format) counts as unanswered.
-      // An answer is a choice's letters or the text typed for a short answer.
-      if (saved && typeof saved.a === "string" && typeof saved.c === "boolean" && (CHOICE.test(saved.a) || normalise(saved.a))) {
-        return saved;
-      }
+      if (saved && typeof saved.a === "string") return saved.a;
     } catch (e) {}
     return null;
   }
 
-  function write(id, saved) {
-    memory[id] = saved && JSON.stringify(saved);
-    try {
-      if (saved) storage.setItem(PREFIX + id, memory[id]);
-      else storage.removeItem(PREFIX + id);
-    } catch (e) {}
+  // ---------------------------------------------------------------------------------------
+  // Grading, the same everywhere: an answer is checked against the key of the page it is
+  // counted on, so a stored answer is right or wrong by today's key.
+
+  function spec(kind, key, count) {
+    return {
+      kind: kind,
+      key: key,
+      letters: kind === "true-false" ? "YN" : kind === "short-answer" ? "" : LETTERS.slice(0, count)
+    };
   }
 
-  function forgetAll() {
-    memory = {};
-    try {
-      var keys = [];
-      for (var i = 0; i < storage.length; i++) keys.push(storage.key(i));
-      keys.forEach(function (key) {
-        if (key.indexOf(PREFIX) === 0) storage.removeItem(key);
-      });
-    } catch (e) {}
+  // null when the answer does not fit the question (not one of its options, two for a radio
+  // group, no text), else true or false.
+  function verdict(q, answer) {
+    if (typeof answer !== "string") return null;
+    if (q.kind === "short-answer") {
+      var text = normalise(answer);
+      return text ? q.key.indexOf(text) >= 0 : null;
+    }
+    if (!CHOICE.test(answer)) return null;
+    for (var i = 0; i < answer.length; i++) if (q.letters.indexOf(answer.charAt(i)) < 0) return null;
+    if (q.kind !== "multiple" && answer.length !== 1) return null;
+    return answer === q.key;
   }
 
   function fill(template, values) {
@@ -79,21 +121,120 @@
     Array.prototype.forEach.call(root.querySelectorAll(selector), fn);
   }
 
+  // ---------------------------------------------------------------------------------------
+  // Progress: per section, from the data every page carries.
+
+  var island = document.querySelector("script.quiz-progress-data");
+  var data = island ? JSON.parse(island.textContent) : { ui: {}, sections: [] };
+  var progressUi = data.ui;
+
+  function count(section) {
+    var result = { answered: 0, correct: 0, total: section.questions.length };
+    section.questions.forEach(function (entry) {
+      var right = verdict(spec(entry[1], entry[2], entry[3]), read(entry[0]));
+      if (right !== null) result.answered++;
+      if (right) result.correct++;
+    });
+    return result;
+  }
+
+  function withoutHash(url) {
+    return url.split("#")[0].split("?")[0];
+  }
+
+  function showProgress() {
+    var bySection = {};
+    var all = { answered: 0, correct: 0, total: 0 };
+    data.sections.forEach(function (section) {
+      var c = count(section);
+      bySection[section.section] = c;
+      all.answered += c.answered;
+      all.correct += c.correct;
+      all.total += c.total;
+      section.page = withoutHash(new URL(section.url, document.baseURI).href);
+      section.done = c.answered === c.total;
+    });
+    // Counts in the catalog and at the end of a chapter; each says how many questions it has until then.
+    each(document, "[data-progress-section]", function (slot) {
+      var c = bySection[slot.getAttribute("data-progress-section")];
+      if (!c) return;
+      if (!slot.hasAttribute("data-progress-empty")) slot.setAttribute("data-progress-empty", slot.textContent);
+      var state = c.answered === 0 ? "none" : c.answered < c.total ? "some" : "done";
+      slot.setAttribute("data-progress-state", state);
+      slot.textContent = state === "none" ? slot.getAttribute("data-progress-empty")
+        : fill(progressUi[state === "done" ? "section_done" : "section_count"], c);
+    });
+    each(document, "[data-progress-total]", function (total) {
+      total.textContent = blocked ? progressUi.not_kept : fill(progressUi.total, all);
+      total.hidden = !blocked && all.answered === 0;
+    });
+    // The reset control only when there is progress to reset.
+    each(document, "[data-progress-actions]", function (actions) {
+      actions.hidden = blocked || all.answered === 0;
+    });
+    // A tick on each link, in a navigation, to a section whose questions are all answered (not on
+    // links to a place in a page: the table of contents).
+    each(document, "nav a[href]", function (link) {
+      var done = link.getAttribute("href").indexOf("#") < 0 && data.sections.some(function (section) {
+        return section.done && section.page === withoutHash(link.href);
+      });
+      var tick = link.querySelector(".quiz-tick");
+      if (done && !tick) {
+        tick = document.createElement("span");
+        tick.className = "quiz-tick";
+        tick.setAttribute("role", "img");
+        tick.setAttribute("aria-label", progressUi.done);
+        tick.textContent = "✓";
+        link.appendChild(tick);
+      } else if (!done && tick) {
+        link.removeChild(tick);
+      }
+    });
+  }
+
+  function initReset(button) {
+    var status = document.querySelector("[data-progress-status]");
+    button.addEventListener("click", function () {
+      if (!window.confirm(progressUi.reset_confirm)) return;
+      forgetAll();
+      refreshAll(null);
+      if (status) status.textContent = progressUi.reset_done;
+      // The button is gone with the progress: focus its status rather than the top of the page.
+      if (status) {
+        status.setAttribute("tabindex", "-1");
+        status.focus();
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Quizzes.
+
+  var quizzes = [];
+
   function initQuiz(form) {
     var ui = JSON.parse(form.getAttribute("data-quiz-ui"));
-    var questions = form.querySelectorAll(".quiz-question");
+    var questions = Array.prototype.slice.call(form.querySelectorAll(".quiz-question"));
     var score = form.querySelector(".quiz-score");
     var retry = form.querySelector(".quiz-retry");
+    var note = form.querySelector(".quiz-note");
+    var arrowDown = false; // an arrow key is down: a radio it selects is not an answer yet
 
-    function isShort(question) {
-      return question.getAttribute("data-quiz-kind") === "short-answer";
+    function kindOf(fieldset) {
+      return fieldset.getAttribute("data-quiz-kind");
+    }
+
+    function specOf(fieldset) {
+      var kind = kindOf(fieldset);
+      var key = fieldset.getAttribute("data-quiz-key");
+      return spec(kind, kind === "short-answer" ? JSON.parse(key) : key, fieldset.querySelectorAll("input").length);
     }
 
     // The letters chosen ("AC"), or the text typed for a short answer.
-    function chosen(question) {
-      if (isShort(question)) return question.querySelector(".quiz-input").value;
+    function chosen(fieldset) {
+      if (kindOf(fieldset) === "short-answer") return fieldset.querySelector(".quiz-input").value;
       var answer = "";
-      each(question, "input", function (input) {
+      each(fieldset, "input", function (input) {
         if (input.checked) answer += input.value;
       });
       return answer;
@@ -104,133 +245,148 @@
       holder.querySelector(".quiz-mark").textContent = glyph;
     }
 
-    function clear(question) {
-      question.removeAttribute("data-quiz-result");
-      question.removeAttribute("data-quiz-graded");
-      question.querySelector(".quiz-status").textContent = "";
-      var explanation = question.querySelector(".quiz-explanation");
+    function clearView(fieldset) {
+      fieldset.removeAttribute("data-quiz-result");
+      fieldset.removeAttribute("data-quiz-graded");
+      fieldset.querySelector(".quiz-status").textContent = "";
+      var explanation = fieldset.querySelector(".quiz-explanation");
       explanation.hidden = true;
       explanation.textContent = "";
-      each(question, ".quiz-option", function (option) {
+      each(fieldset, ".quiz-option", function (option) {
         mark(option, "quiz-option", "");
       });
-      each(question, ".quiz-answer-field", function (field) {
+      each(fieldset, ".quiz-answer-field", function (field) {
         mark(field, "quiz-answer-field", "");
       });
     }
 
-    function grade(question, save) {
-      var short = isShort(question);
-      var answer = chosen(question);
-      var status = question.querySelector(".quiz-status");
-      if (short ? !normalise(answer) : !answer) {
-        clear(question);
-        status.textContent = short ? ui.type : ui.choose;
-        return;
-      }
-      var key = question.getAttribute("data-quiz-key");
-      var correct;
-      if (short) {
-        correct = JSON.parse(key).indexOf(normalise(answer)) >= 0;
-        // What was checked: typing that changes it drops the verdict (see "input" below).
-        question.setAttribute("data-quiz-graded", normalise(answer));
-        mark(question.querySelector(".quiz-answer-field"), "quiz-answer-field " + (correct ? "quiz-right" : "quiz-wrong"),
+    // Show a verdict: ✓ on a right choice, ✗ on a wrong one, and on a right option the reader
+    // did not choose a word ("missed", the mark's data-missed, shown by the stylesheet), so that it
+    // never looks like a chosen one.
+    function show(fieldset, answer, correct) {
+      var key = fieldset.getAttribute("data-quiz-key");
+      if (kindOf(fieldset) === "short-answer") {
+        fieldset.setAttribute("data-quiz-graded", normalise(answer));
+        mark(fieldset.querySelector(".quiz-answer-field"), "quiz-answer-field " + (correct ? "quiz-right" : "quiz-wrong"),
           correct ? "✓" : "✗");
       } else {
-        correct = answer === key;
-        each(question, "input", function (input) {
+        each(fieldset, "input", function (input) {
           var right = key.indexOf(input.value) >= 0;
-          var wrong = input.checked && !right;
-          mark(input.parentNode, "quiz-option" + (right ? " quiz-right" : wrong ? " quiz-wrong" : ""),
-            right ? "✓" : wrong ? "✗" : "");
+          var holder = input.parentNode;
+          if (input.checked) mark(holder, "quiz-option " + (right ? "quiz-right" : "quiz-wrong"), right ? "✓" : "✗");
+          else mark(holder, "quiz-option" + (right ? " quiz-missed" : ""), "");
         });
       }
-      question.setAttribute("data-quiz-result", correct ? "correct" : "incorrect");
-      status.textContent = correct ? ui.correct : fill(ui.incorrect, { answer: question.getAttribute("data-quiz-answer") });
+      fieldset.setAttribute("data-quiz-result", correct ? "correct" : "incorrect");
+      fieldset.querySelector(".quiz-status").textContent = correct ? ui.correct
+        : fill(ui.incorrect, { answer: fieldset.getAttribute("data-quiz-answer") });
       // The explanation lives once on the page, in the solution block; show a copy here.
-      var solution = document.getElementById(question.getAttribute("data-quiz-solution"));
+      var solution = document.getElementById(fieldset.getAttribute("data-quiz-solution"));
       var text = solution && solution.querySelector(".quiz-solution-explanation");
-      var explanation = question.querySelector(".quiz-explanation");
+      var explanation = fieldset.querySelector(".quiz-explanation");
       explanation.textContent = "";
       if (text) {
         explanation.appendChild(text.cloneNode(true));
         explanation.hidden = false;
       }
-      if (save) write(question.getAttribute("data-quiz-id"), { a: answer, c: correct });
-      updateScore();
     }
 
-    // Does a saved answer fit this question? A choice must name its options (a radio group
-    // takes one); a short answer must have text.
-    function fits(question, saved) {
-      if (isShort(question)) return !!normalise(saved.a);
-      var inputs = question.querySelectorAll("input");
-      var matched = 0;
-      Array.prototype.forEach.call(inputs, function (input) {
-        if (saved.a.indexOf(input.value) >= 0) matched++;
-      });
-      return CHOICE.test(saved.a) && matched === saved.a.length && (inputs[0].type !== "radio" || matched === 1);
-    }
-
-    function restore(question) {
-      var id = question.getAttribute("data-quiz-id");
-      var saved = read(id);
-      if (!saved || !fits(question, saved)) {
-        // One that does not fit is dropped, so the home page stops counting it too.
-        if (stored(id)) write(id, null);
+    // The reader's explicit act: a click or tap on an option, Enter or Space, the check button.
+    function grade(fieldset) {
+      var answer = chosen(fieldset);
+      var short = kindOf(fieldset) === "short-answer";
+      if (short ? !normalise(answer) : !answer) {
+        clearView(fieldset);
+        fieldset.querySelector(".quiz-status").textContent = short ? ui.type : ui.choose;
         return;
       }
-      if (isShort(question)) {
-        question.querySelector(".quiz-input").value = saved.a;
+      show(fieldset, answer, verdict(specOf(fieldset), answer));
+      // Said where the reader is, in the question's live status line; blocked storage is said once, above.
+      if (!write(fieldset.getAttribute("data-quiz-id"), { a: answer }) && !blocked) {
+        fieldset.querySelector(".quiz-status").textContent += " " + ui.not_saved;
+      }
+      updateScore();
+      showProgress();
+    }
+
+    // What is stored for a question, shown: its answer checked by today's key. Nothing stored
+    // (or nothing that fits): the question as new.
+    function restore(fieldset) {
+      var answer = read(fieldset.getAttribute("data-quiz-id"));
+      var right = verdict(specOf(fieldset), answer);
+      if (kindOf(fieldset) === "short-answer") {
+        fieldset.querySelector(".quiz-input").value = right === null ? "" : answer;
       } else {
-        each(question, "input", function (input) {
-          input.checked = saved.a.indexOf(input.value) >= 0;
+        each(fieldset, "input", function (input) {
+          input.checked = right !== null && answer.indexOf(input.value) >= 0;
         });
       }
-      grade(question, false);
+      clearView(fieldset);
+      if (right !== null) show(fieldset, answer, right);
     }
 
+    // The score is the stored answers, each as last checked: the same count the catalog shows.
     function updateScore() {
-      var answered = form.querySelectorAll("[data-quiz-result]").length;
-      var correct = form.querySelectorAll('[data-quiz-result="correct"]').length;
-      score.textContent = answered ? fill(ui.score, { correct: correct, total: questions.length }) : "";
+      var c = { answered: 0, correct: 0, total: questions.length };
+      questions.forEach(function (fieldset) {
+        var right = verdict(specOf(fieldset), read(fieldset.getAttribute("data-quiz-id")));
+        if (right !== null) c.answered++;
+        if (right) c.correct++;
+      });
+      score.textContent = c.answered ? fill(ui.score, c) : "";
     }
 
-    function drop(question) {
-      clear(question);
-      write(question.getAttribute("data-quiz-id"), null);
-      updateScore();
-    }
-
-    each(form, ".quiz-question", function (question) {
-      var kind = question.getAttribute("data-quiz-kind");
-      var check = question.querySelector(".quiz-check");
+    questions.forEach(function (fieldset) {
+      var kind = kindOf(fieldset);
+      var check = fieldset.querySelector(".quiz-check");
+      var spaceOnChecked = false;
       if (check) {
         check.hidden = false;
         check.addEventListener("click", function () {
-          grade(question, true);
+          grade(fieldset);
         });
       }
-      question.addEventListener("change", function () {
-        // A short answer is checked by its button or Enter only, never on typing or leaving the box.
-        if (kind === "short-answer") return;
-        if (kind !== "multiple") return grade(question, true);
-        // A changed selection is not checked yet: drop the old verdict rather than show a stale one.
-        drop(question);
+      fieldset.addEventListener("click", function (event) {
+        if (event.target.type !== "radio") return;
+        // Arrow keys move through a radio group and select as they go: that is looking, not answering.
+        if (arrowDown) {
+          clearView(fieldset);
+          fieldset.querySelector(".quiz-status").textContent = ui.pending_choice;
+        } else {
+          grade(fieldset);
+        }
       });
-      question.addEventListener("input", function (event) {
-        if (kind !== "short-answer" || !question.hasAttribute("data-quiz-result")) return;
-        if (normalise(event.target.value) !== question.getAttribute("data-quiz-graded")) drop(question);
+      fieldset.addEventListener("change", function (event) {
+        // A changed selection is not checked yet: the old verdict goes from view, the stored
+        // answer stays until the reader checks again.
+        if (event.target.type === "checkbox" && fieldset.hasAttribute("data-quiz-result")) {
+          clearView(fieldset);
+          fieldset.querySelector(".quiz-status").textContent = ui.pending_multiple;
+        }
       });
-      question.addEventListener("keydown", function (event) {
+      fieldset.addEventListener("input", function (event) {
+        if (kind !== "short-answer" || !fieldset.hasAttribute("data-quiz-result")) return;
+        if (normalise(event.target.value) !== fieldset.getAttribute("data-quiz-graded")) clearView(fieldset);
+      });
+      fieldset.addEventListener("keydown", function (event) {
+        if (ARROWS.test(event.key)) arrowDown = true;
         // Enter that confirms an input method's composition (pinyin) is not a check.
         if (event.isComposing || event.keyCode === 229) return;
         if (event.key === "Enter" && event.target.tagName === "INPUT") {
           event.preventDefault();
-          grade(question, true);
+          grade(fieldset);
+        }
+        // Space on a radio that is already selected changes nothing, so no click follows: check here.
+        if (event.key === " " && event.target.type === "radio") spaceOnChecked = event.target.checked;
+      });
+      fieldset.addEventListener("keyup", function (event) {
+        if (ARROWS.test(event.key)) arrowDown = false;
+        if (event.key === " " && event.target.type === "radio" && spaceOnChecked) {
+          spaceOnChecked = false;
+          grade(fieldset);
         }
       });
-      restore(question);
+      restore(fieldset);
     });
 
     form.addEventListener("submit", function (event) {
@@ -238,63 +394,52 @@
     });
     retry.hidden = false;
     retry.addEventListener("click", function () {
-      each(form, ".quiz-question", function (question) {
-        each(question, "input", function (input) {
-          if (input.type === "text") input.value = "";
-          else input.checked = false;
-        });
-        clear(question);
-        write(question.getAttribute("data-quiz-id"), null);
+      var any = questions.some(function (fieldset) {
+        return read(fieldset.getAttribute("data-quiz-id")) !== null;
+      });
+      // Like the reset on the home page: stored answers go only when the reader confirms.
+      if (any && !window.confirm(ui.retry_confirm)) return;
+      questions.forEach(function (fieldset) {
+        write(fieldset.getAttribute("data-quiz-id"), null);
+        restore(fieldset);
       });
       updateScore();
+      showProgress();
       form.querySelector("input").focus();
     });
+    if (blocked) {
+      note.textContent = ui.not_kept;
+      note.hidden = false;
+    }
+    form.addEventListener("pointerdown", function () {
+      arrowDown = false;
+    });
     updateScore();
+
+    quizzes.push(function (id) {
+      questions.forEach(function (fieldset) {
+        if (id === null || fieldset.getAttribute("data-quiz-id") === id) restore(fieldset);
+      });
+      updateScore();
+    });
   }
 
-  function initProgress(panel) {
-    var ui = JSON.parse(panel.getAttribute("data-quiz-ui"));
-    var sections = JSON.parse(panel.querySelector(".quiz-progress-data").textContent);
-    var actions = panel.querySelector(".quiz-progress-actions");
-
-    function show(row, answered, correct) {
-      row.querySelector('[data-quiz-count="answered"]').textContent = answered;
-      row.querySelector('[data-quiz-count="correct"]').textContent = correct;
-    }
-
-    function render() {
-      var answered = 0;
-      var correct = 0;
-      each(panel, "tbody tr[data-quiz-section]", function (row) {
-        var rowAnswered = 0;
-        var rowCorrect = 0;
-        (sections[row.getAttribute("data-quiz-section")] || []).forEach(function (id) {
-          var saved = read(id);
-          if (saved) {
-            rowAnswered++;
-            if (saved.c) rowCorrect++;
-          }
-        });
-        show(row, rowAnswered, rowCorrect);
-        answered += rowAnswered;
-        correct += rowCorrect;
-      });
-      show(panel.querySelector("tfoot tr"), answered, correct);
-    }
-
-    actions.hidden = false;
-    actions.querySelector("button").addEventListener("click", function () {
-      if (!window.confirm(ui.confirm)) return;
-      forgetAll();
-      render();
-      actions.querySelector(".quiz-progress-status").textContent = ui.cleared;
+  // Another tab answered or reset (`storage`), or the page came back from the back/forward cache.
+  function refreshAll(id) {
+    quizzes.forEach(function (refresh) {
+      refresh(id);
     });
-    // Another tab answered, or the page came back from the back/forward cache.
-    window.addEventListener("storage", render);
-    window.addEventListener("pageshow", render);
-    render();
+    showProgress();
   }
 
   each(document, "form.quiz", initQuiz);
-  each(document, ".quiz-progress", initProgress);
+  each(document, ".quiz-reset-all", initReset);
+  showProgress();
+  window.addEventListener("storage", function (event) {
+    if (event.key === null) refreshAll(null);
+    else if (event.key.indexOf(PREFIX) === 0) refreshAll(event.key.slice(PREFIX.length));
+  });
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) refreshAll(null);
+  });
 })();

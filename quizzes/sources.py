@@ -4,8 +4,8 @@ Notebook: the exercise is the last Markdown cell with a typed question list befo
 a code cell whose whole source is `!cat ./answer/<name>.txt`.
 Markdown page: the question list is the one above a marker line
 `<!-- solutions: answer/<name>.txt -->`.
-The home page carries `<!-- course-progress -->`.  Markers are whole lines outside
-code fences; any other comment line that starts like one of ours is an error.
+Markers are whole lines outside code fences; any other comment line that starts like
+one of ours is an error.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from .errors import ExerciseError
-from .model import Exercise, QuestionBlock
-from .parsing import parse_answers, parse_questions, split_lines
+from .language import QuizLanguage
+from .model import Exercise, QuestionBlock, QuestionKind
+from .parsing import parse_answers, parse_questions, split_lines, untyped_question_list
 from .validation import pair
 
 ANSWER_CELL_FORM = "a code cell whose whole source is `!cat ./answer/<section>_answer.txt` (English: `..._answer.en.txt`)"
-MARKER_FORMS = "`<!-- solutions: answer/<section>_answer.txt -->` (English page: `.en.txt`) or `<!-- course-progress -->`"
-PROGRESS_TEXT = "course-progress"  # the comment's text, as the page's HTML carries it
+MARKER_FORMS = "`<!-- solutions: answer/<section>_answer.txt -->` (English page: `.en.txt`)"
 
 _ANSWER_CELL = re.compile(r"^!cat[ \t]+(?P<path>(?:\./)?answer/[\w.-]+\.txt)$")
 _SOLUTIONS_MARKER = re.compile(r"^[ \t]*<!--[ \t]*solutions:[ \t]*(?P<path>[\w./-]+\.txt)[ \t]*-->[ \t]*$")
@@ -39,18 +39,33 @@ def answer_file_of(cell_source: str) -> str | None:
     return match["path"] if match else None
 
 
-def page_language(name: str, languages: Sequence[str]) -> str:
+def page_language(name: str, languages: Sequence[QuizLanguage]) -> QuizLanguage:
     """The suffix language of `x.en.ipynb` / `x.en.txt`; the default (`languages[0]`) without one."""
     parts = PurePosixPath(name).name.split(".")
-    return parts[-2] if len(parts) >= 3 and parts[-2] in languages[1:] else languages[0]
+    return next((language for language in languages[1:] if len(parts) >= 3 and parts[-2] == language.code),
+                languages[0])
 
 
-def section_of(answer_path: PurePosixPath, languages: Sequence[str]) -> str:
+def section_of(answer_path: PurePosixPath, languages: Sequence[QuizLanguage]) -> str:
     """`01.02_answer.en.txt` -> `01.02`: every language's version shares it, and progress with it."""
     stem = answer_path.name.removesuffix(".txt")
     for language in languages[1:]:
-        stem = stem.removesuffix(f".{language}")
+        stem = stem.removesuffix(f".{language.code}")
     return stem.removesuffix("_answer")
+
+
+def read_text(path: Path, where: str) -> str:
+    """A UTF-8 text file (a byte-order mark allowed); any other encoding stops the build, named."""
+    data = path.read_bytes()
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ExerciseError(where, "the file is saved as UTF-16", expected="the file saved as UTF-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ExerciseError(
+            where, f"the file is not UTF-8 (byte {error.start + 1} is {data[error.start]:#04x}): saved as GBK, perhaps",
+            expected="the file saved as UTF-8 (in most editors: Save with Encoding → UTF-8)",
+        ) from None
 
 
 # ---------------------------------------------------------------------------
@@ -58,17 +73,20 @@ def section_of(answer_path: PurePosixPath, languages: Sequence[str]) -> str:
 
 
 def load_exercise(
-    block: QuestionBlock, answer_ref: str, page_path: Path, docs_dir: Path, question_source: str, languages: Sequence[str]
+    block: QuestionBlock, answer_ref: str, page_path: Path, docs_dir: Path, question_source: str,
+    languages: Sequence[QuizLanguage],
 ) -> Exercise:
     """Read the answer file named by a cell or marker and pair it with the questions."""
     page_rel = _docs_relative(page_path, docs_dir)
     reference = PurePosixPath(answer_ref)
-    expected = page_language(page_path.name, languages)
+    language = page_language(page_path.name, languages)
+    expected = language.code
     if reference.is_absolute() or ".." in reference.parts:
         raise ExerciseError(page_rel, f"the answer file {answer_ref} must be a path below the page's folder",
                             expected="`answer/<section>_answer.txt`")
-    if page_language(reference.name, languages) != expected:
-        wanted = f"an `.{expected}.txt` answer file" if expected != languages[0] else "an answer file without a language suffix"
+    if page_language(reference.name, languages) is not language:
+        wanted = (f"an `.{expected}.txt` answer file" if language is not languages[0]
+                  else "an answer file without a language suffix")
         raise ExerciseError(page_rel, f"the {expected} page refers to {answer_ref}", expected=wanted)
     section = section_of(reference, languages)
     if not _SECTION.match(section):
@@ -78,8 +96,9 @@ def load_exercise(
     if not answer_path.is_file():
         raise ExerciseError(page_rel, f"the answer file {answer_rel} does not exist",
                             expected=f"{answer_rel} next to the page, with one entry per question")
-    answers = parse_answers(answer_path.read_text(encoding="utf-8"), answer_rel)
-    return pair(block, answers, section=section, question_source=question_source, answer_source=answer_rel)
+    answers = parse_answers(read_text(answer_path, answer_rel), answer_rel, language)
+    return pair(block, answers, section=section, question_source=question_source, answer_source=answer_rel,
+                language=language)
 
 
 def _docs_relative(path: Path, docs_dir: Path) -> str:
@@ -102,15 +121,21 @@ class NotebookExercise:
     question_count: int
 
 
-def notebook_exercises(notebook, page_path: Path, docs_dir: Path, languages: Sequence[str]) -> tuple[NotebookExercise, ...]:
+def notebook_exercises(
+    notebook, page_path: Path, docs_dir: Path, languages: Sequence[QuizLanguage]
+) -> tuple[NotebookExercise, ...]:
     """Every exercise of a notebook (nbformat v4 node), in order."""
     page_rel = _docs_relative(page_path, docs_dir)
+    language = page_language(page_path.name, languages)
     found = []
     pending = None  # (cell id, QuestionBlock) of the latest question list not yet answered
+    last_markdown = None  # (where, source) of the latest Markdown cell without questions
     for cell in notebook.cells:
         source = cell.source.strip()
         if cell.cell_type == "markdown":
-            block = parse_questions(cell.source, f"{page_rel} (cell {cell.get('id')})")
+            where = f"{page_rel} (cell {cell.get('id')})"
+            block = parse_questions(cell.source, where, language)
+            last_markdown = (where, cell.source) if block is None else None
             if block is not None:
                 _require_cell_id(cell, page_rel)
                 if pending is not None:
@@ -124,8 +149,11 @@ def notebook_exercises(notebook, page_path: Path, docs_dir: Path, languages: Seq
             raise ExerciseError(f"{page_rel} (cell {cell.get('id')})", "this answer cell is not in the accepted form",
                                 line=source.splitlines()[0], expected=ANSWER_CELL_FORM)
         if pending is None:
+            untyped = last_markdown and untyped_question_list(last_markdown[1], last_markdown[0], language)
+            if untyped:
+                raise untyped
             raise ExerciseError(f"{page_rel} (cell {cell.get('id')})", "no question list before this answer cell",
-                                expected="a Markdown cell with the numbered questions, e.g. `1. （判断题）…`, above it")
+                                expected=f"a Markdown cell with the numbered questions, e.g. `1. {language.marker(QuestionKind.TRUE_FALSE)}…`, above it")
         _require_cell_id(cell, page_rel)
         question_cell, block = pending
         exercise = load_exercise(block, match["path"], page_path, docs_dir, f"{page_rel} (cell {question_cell})", languages)
@@ -162,14 +190,16 @@ class MarkdownExercise:
 @dataclass(frozen=True)
 class MarkdownExercises:
     exercises: tuple[MarkdownExercise, ...]
-    progress_lines: tuple[int, ...]
 
 
-def markdown_exercises(markdown: str, page_path: Path, docs_dir: Path, languages: Sequence[str]) -> MarkdownExercises:
-    """The exercises and progress markers of a Markdown page (front matter already removed)."""
+def markdown_exercises(
+    markdown: str, page_path: Path, docs_dir: Path, languages: Sequence[QuizLanguage]
+) -> MarkdownExercises:
+    """The exercises of a Markdown page (front matter already removed)."""
     page_rel = _docs_relative(page_path, docs_dir)
+    language = page_language(page_path.name, languages)
     lines = split_lines(markdown)
-    exercises, progress = [], []
+    exercises = []
     region_start = 0  # questions belong to the nearest marker below them
     for index in _lines_outside_fences(lines):
         line = lines[index]
@@ -177,19 +207,25 @@ def markdown_exercises(markdown: str, page_path: Path, docs_dir: Path, languages
         if solutions:
             # Blank lines in place of the text above the region keep line numbers page-wide.
             region = "\n".join([""] * region_start + lines[region_start:index])
-            block = parse_questions(region, page_rel)
+            block = parse_questions(region, page_rel, language)
             if block is None:
+                untyped = untyped_question_list(region, page_rel, language)
+                if untyped:
+                    raise untyped
                 raise ExerciseError(page_rel, "no question list above this marker", line_number=index + 1, line=line,
-                                    expected="a numbered list of questions, e.g. `1. （判断题）…`, above the marker")
+                                    expected=f"a numbered list of questions, e.g. `1. {language.marker(QuestionKind.TRUE_FALSE)}…`, "
+                                    "above the marker")
             exercise = load_exercise(block, solutions["path"], page_path, docs_dir, page_rel, languages)
             exercises.append(MarkdownExercise(exercise, block.start, block.end, index))
             region_start = index + 1
         elif _PROGRESS_MARKER.match(line):
-            progress.append(index)
+            raise ExerciseError(page_rel, "the progress panel is part of the course catalog now", line_number=index + 1,
+                                line=line, expected="no such line: `<!-- course-catalog -->` shows the catalog with "
+                                "the reader's progress")
         elif _OUR_NAMESPACE.match(line):
             raise ExerciseError(page_rel, "unknown or malformed exercise marker", line_number=index + 1, line=line,
                                 expected=MARKER_FORMS)
-    return MarkdownExercises(tuple(exercises), tuple(progress))
+    return MarkdownExercises(tuple(exercises))
 
 
 def _lines_outside_fences(lines: list[str]):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from bs4 import BeautifulSoup, Comment, Tag
 
 from .errors import ExerciseError
+from .language import QuizLanguage
 from .parsing import starts_with_kind_marker
 
 SLOT_PREFIX = "quiz-slot:"
@@ -30,9 +31,12 @@ def slot_comment(kind: str, section: str) -> str:
     return f"<!-- {slot_text(kind, section)} -->"
 
 
-def replace_question_list(cell: Tag, form_html: str, question_count: int, where: str) -> None:
-    """`cell` is the element of the exercise cell; `where` names it in messages."""
-    lists = [ol for ol in cell.find_all("ol") if _is_question_list(ol)]
+def replace_question_list(cell: Tag, form_html: str, question_count: int, where: str, language: QuizLanguage) -> None:
+    """`cell` is the element of the exercise cell; `where` names it in messages.
+
+    What follows the list in the cell speaks to Jupyter readers ("run the next cell to see the
+    answers"); on the site the solution blocks say what to do instead, so it goes."""
+    lists = [ol for ol in cell.find_all("ol") if _is_question_list(ol, language)]
     rendered = sum(len(ol.find_all("li", recursive=False)) for ol in lists)
     if rendered != question_count:
         raise ExerciseError(
@@ -40,9 +44,11 @@ def replace_question_list(cell: Tag, form_html: str, question_count: int, where:
             f"the page shows {rendered} questions in its numbered list, the parser found {question_count}",
             expected="the questions as one numbered Markdown list",
         )
-    lists[0].replace_with(fragment(form_html))
     for extra in lists[1:]:
         extra.decompose()
+    for after in list(lists[0].find_next_siblings()):
+        after.decompose()
+    lists[0].replace_with(fragment(form_html))
 
 
 def replace_cell(cell: Tag, html: str) -> None:
@@ -63,6 +69,6 @@ def replace_marker(soup: BeautifulSoup, text: str, html: str, where: str) -> Non
         comment.replace_with(fragment(html))
 
 
-def _is_question_list(ol: Tag) -> bool:
+def _is_question_list(ol: Tag, language: QuizLanguage) -> bool:
     first = ol.find("li", recursive=False)
-    return first is not None and starts_with_kind_marker(first.get_text())
+    return first is not None and starts_with_kind_marker(first.get_text(), language)

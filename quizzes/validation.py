@@ -1,24 +1,33 @@
-"""Checks that questions and answers belong together, and that the zh and en versions agree."""
+"""Checks that questions and answers belong together, and that the versions of an exercise in
+the site's languages agree."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from .errors import ExerciseError
+from .language import QuizLanguage
+from .markup import unsupported
 from .model import FALSE_CODE, TRUE_CODE, Answer, Exercise, Item, QuestionBlock, QuestionKind
+from .parsing import explanation_form
 
-EXPECTED_KEY = {
-    QuestionKind.TRUE_FALSE: "`{n}. √` or `{n}. ×` (English: `{n}. True` / `{n}. False`)",
-    QuestionKind.SINGLE: "exactly one letter, as in `{n}. B`",
-    QuestionKind.MULTIPLE: "two or more letters, as in `{n}. A、B` (English: `{n}. A, B`); "
-    "a question with one correct option is （单选题）/(Single choice)",
-    QuestionKind.SHORT_ANSWER: "the answer in backticks (one code span), as in `{n}. `--enable_autofuse=true``",
-}
-EXAMPLE_KEY = {
-    QuestionKind.TRUE_FALSE: "√", QuestionKind.SINGLE: "B", QuestionKind.MULTIPLE: "A、B",
-    QuestionKind.SHORT_ANSWER: "`…`",
-}
-SAME_FORMS = "the same accepted forms in both languages (compared without whitespace and surrounding quotes)"
+SAME_FORMS = "the same accepted forms in every language (compared without whitespace and surrounding quotes)"
+
+
+def expected_key(kind: QuestionKind, n: int, language: QuizLanguage) -> str:
+    if kind is QuestionKind.TRUE_FALSE:
+        return f"`{n}. √` or `{n}. ×` (also {' '.join(language.true_words)} / {' '.join(language.false_words)})"
+    if kind is QuestionKind.SINGLE:
+        return f"exactly one letter, as in `{n}. B`"
+    if kind is QuestionKind.MULTIPLE:
+        return (f"two or more letters, as in `{n}. A{language.ui['letter_separator']}B`; "
+                f"a question with one correct option is {language.marker(QuestionKind.SINGLE)}")
+    return f"the answer in backticks (one code span), as in `{n}. `--enable_autofuse=true``"
+
+
+def _example_key(kind: QuestionKind, language: QuizLanguage) -> str:
+    return {QuestionKind.TRUE_FALSE: "√", QuestionKind.SINGLE: "B",
+            QuestionKind.MULTIPLE: f"A{language.ui['letter_separator']}B", QuestionKind.SHORT_ANSWER: "`…`"}[kind]
 
 
 def _shown(answer: Answer) -> str:
@@ -38,6 +47,7 @@ def pair(
     section: str,
     question_source: str,
     answer_source: str,
+    language: QuizLanguage,
 ) -> Exercise:
     """Join each question to its answer; every mismatch stops the build."""
     by_number = {answer.number: answer for answer in answers}
@@ -48,14 +58,15 @@ def pair(
         if answer is None:
             raise ExerciseError(
                 answer_source, f"no answer for this question of {question_source}", question=question.number,
-                expected=f"an entry such as `{question.number}. {EXAMPLE_KEY[question.kind]}`, then `解析：…` on the next line",
+                expected=f"an entry such as `{question.number}. {_example_key(question.kind, language)}`, then "
+                f"{explanation_form(language)} on the next line",
             )
         if answer.kind is not question.kind:
             raise ExerciseError(
                 answer_source,
-                f"the answer {_shown(answer)} does not fit a {question.kind.label} question",
+                f"the answer {_shown(answer)} does not fit a {language.kind_label(question.kind)} question",
                 question=question.number, line_number=answer.line,
-                expected=EXPECTED_KEY[question.kind].format(n=question.number),
+                expected=expected_key(question.kind, question.number, language),
             )
         stray = [letter for letter in answer.key if letter not in question.letters] if question.options else []
         if stray:
@@ -64,6 +75,7 @@ def pair(
                 question=question.number, line_number=answer.line,
                 expected=f"letters from {', '.join(question.letters)}",
             )
+        _check_markup(question, answer, question_source, answer_source)
         items.append(Item(section, question, answer))
     for answer in answers:
         if answer.number not in numbers:
@@ -74,33 +86,56 @@ def pair(
     return Exercise(section, tuple(items))
 
 
-def check_parity(zh: Exercise, en: Exercise, zh_source: str, en_source: str) -> None:
-    """The two languages are one exercise: same questions, same kinds, same answers."""
-    where = f"{zh_source} and {en_source}"
-    if len(zh.items) != len(en.items):
+UNSUPPORTED = (
+    "what Jupyter shows, as the site shows it: Markdown (code spans, emphasis, links, images of the course, "
+    "lists, quotes, tables, fenced code) and HTML comments for notes; for a dollar sign that is not math, "
+    "`\\$` or a code span"
+)
+
+
+def _check_markup(question, answer: Answer, question_source: str, answer_source: str) -> None:
+    """Quiz text the site would show otherwise than Jupyter does stops the build, named."""
+    found = [(question_source, question.line, "the question", unsupported(question.text))]
+    found += [(question_source, question.line, f"option {o.letter}", unsupported(o.text, inline=True))
+              for o in question.options]
+    found.append((answer_source, answer.line, "the explanation", unsupported(answer.explanation)))
+    for source, line, part, construct in found:
+        if construct:
+            raise ExerciseError(
+                source, f"{part} has {construct}, which the site cannot show as Jupyter does",
+                question=question.number, line_number=line, expected=UNSUPPORTED,
+            )
+
+
+def check_parity(original: Exercise, translation: Exercise, original_source: str, translation_source: str,
+                 original_language: QuizLanguage, translation_language: QuizLanguage) -> None:
+    """A translation is the same exercise as its original: same questions, same kinds, same answers."""
+    where = f"{original_source} and {translation_source}"
+    a, b = original_language, translation_language
+    if len(original.items) != len(translation.items):
         raise ExerciseError(
-            where, f"the zh version has {len(zh.items)} questions, the en version {len(en.items)}",
-            expected="the same questions in both languages",
+            where, f"the {a.code} version has {len(original.items)} questions, the {b.code} version {len(translation.items)}",
+            expected="the same questions in every language",
         )
-    for zh_item, en_item in zip(zh.items, en.items):
-        number = zh_item.question.number
-        zh_q, en_q = zh_item.question, en_item.question
-        zh_a, en_a = zh_item.answer, en_item.answer
-        expected = "the same kind, options and answer in both languages"
-        if zh_q.kind is not en_q.kind:
-            problem = f"zh is {zh_q.kind.label}, en is {en_q.kind.label}"
-        elif len(zh_q.options) != len(en_q.options):
-            problem = f"zh has {len(zh_q.options)} options, en has {len(en_q.options)}"
-        elif zh_q.kind is QuestionKind.SHORT_ANSWER:
-            only_zh = _only(zh_a, en_a)
-            only_en = _only(en_a, zh_a)
-            if not only_zh and not only_en:
+    for a_item, b_item in zip(original.items, translation.items):
+        number = a_item.question.number
+        a_q, b_q = a_item.question, b_item.question
+        a_a, b_a = a_item.answer, b_item.answer
+        expected = "the same kind, options and answer in every language"
+        if a_q.kind is not b_q.kind:
+            problem = f"{a.code} is {a.kind_label(a_q.kind)}, {b.code} is {b.kind_label(b_q.kind)}"
+        elif len(a_q.options) != len(b_q.options):
+            problem = f"{a.code} has {len(a_q.options)} options, {b.code} has {len(b_q.options)}"
+        elif a_q.kind is QuestionKind.SHORT_ANSWER:
+            only_a = _only(a_a, b_a)
+            only_b = _only(b_a, a_a)
+            if not only_a and not only_b:
                 continue
-            differences = [f"only zh accepts {_forms(only_zh)}"] if only_zh else []
-            differences += [f"only en accepts {_forms(only_en)}"] if only_en else []
+            differences = [f"only {a.code} accepts {_forms(only_a)}"] if only_a else []
+            differences += [f"only {b.code} accepts {_forms(only_b)}"] if only_b else []
             problem, expected = "the accepted answers differ: " + "; ".join(differences), SAME_FORMS
-        elif zh_a.key != en_a.key:
-            problem = f"the answers differ: zh {_shown(zh_a)}, en {_shown(en_a)}"
+        elif a_a.key != b_a.key:
+            problem = f"the answers differ: {a.code} {_shown(a_a)}, {b.code} {_shown(b_a)}"
         else:
             continue
         raise ExerciseError(where, problem, question=number, expected=expected)

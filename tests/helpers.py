@@ -44,6 +44,20 @@ LANGUAGES = site_languages()
 DEFAULT_LANGUAGE = LANGUAGES[0]
 
 
+def quiz_languages(codes: tuple[str, ...] = LANGUAGES, folders=()) -> tuple:
+    """The quiz engine's languages (quizzes.language.QuizLanguage), the default first, made from
+    the site's strings tables as the build makes them."""
+    from course_site.strings import load_tables, table_path
+    from quizzes.language import QuizLanguage
+
+    tables = load_tables(codes, folders)
+    return tuple(QuizLanguage.from_table(code, tables[code]["quiz"], str(table_path(code, folders))) for code in codes)
+
+
+QUIZ_LANGUAGES = quiz_languages()
+QUIZ = {language.code: language for language in QUIZ_LANGUAGES}
+
+
 def hook_paths(config_file: Path = ROOT / "mkdocs.yml") -> list[str]:
     """The hooks of a configuration, as absolute paths."""
     return [str((config_file.parent / hook).resolve()) for hook in load_config(config_file).get("hooks", [])]
@@ -83,6 +97,15 @@ def twin_of(page: str) -> str:
         if page.startswith(f"{language}/"):
             return page[len(language) + 1:]
     return f"{LANGUAGES[1]}/{page}"
+
+
+AXE = ROOT / "tests" / "vendor" / "axe.min.js"  # test-only, never published
+
+
+def axe_violations(page) -> list[dict]:
+    """axe-core's violations on a Playwright page: id, impact and up to five nodes each."""
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("async () => (await axe.run(document)).violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))")
 
 
 def soup(path: Path) -> BeautifulSoup:

@@ -89,6 +89,35 @@ def test_home_links_the_offline_package(site_dir, language_home):
     assert (site_dir / "autofuse-course-offline.zip").stat().st_size > 10_000
 
 
+@pytest.mark.parametrize("page", ["ch/quiz_page.html", "en/ch/quiz_page.html", "ch/twin.html", "en/ch/twin.html"])
+def test_links_and_images_in_quizzes_lead_to_pages_and_figures_of_the_language(edge_site_dir, page):
+    """Questions, options and explanations link notebooks and Markdown pages by their source files, as
+    Jupyter needs: on the site they lead to the page in the reader's language, on Markdown pages too
+    (where MkDocs rewrites the page's own links but not those of the quiz put into it)."""
+    quiz = parsed(edge_site_dir / page).select("form.quiz, .quiz-solutions")
+    hrefs = {a["href"] for part in quiz for a in part.find_all("a", href=True) if not a["href"].startswith("#")}
+    images = {img["src"] for part in quiz for img in part.find_all("img")}
+    assert hrefs and images == {"./images/figure.svg"}
+    assert all(urlsplit(href).path.endswith(".html") for href in hrefs), hrefs
+    language = "en" if page.startswith("en/") else "zh"
+    shown = (edge_site_dir / page).parent / "images" / "figure.svg"
+    assert ("Figure" if language == "en" else "示意图") in shown.read_text(encoding="utf-8")
+
+
+def test_the_link_check_sees_links_in_quizzes_and_folded_solutions(tmp_path):
+    (tmp_path / "a.html").write_text(
+        '<form class="quiz"><fieldset><legend><a href="gone.ipynb">x</a></legend>'
+        '<label><input type="radio"> <span><img src="./images/x.en.svg"></span></label></fieldset></form>'
+        '<div class="quiz-solutions"><details><summary>1</summary><p><a href="b.html#nowhere">b</a></p></details></div>',
+        encoding="utf-8",
+    )
+    (tmp_path / "b.html").write_text("<p>b</p>", encoding="utf-8")
+    problems = broken_links(tmp_path)
+    assert [p.split(" -> ")[0] for p in problems] == [
+        "a.html: <a> gone.ipynb", "a.html: <a> b.html#nowhere", "a.html: <img> ./images/x.en.svg",
+    ], problems
+
+
 def test_the_offline_package_has_no_broken_link(site_dir, tmp_path):
     """Unzipped, every link resolves inside the package; the home page's download link, which the
     package cannot satisfy, leads to the published package instead."""

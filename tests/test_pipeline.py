@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
-from helpers import ROOT  # noqa: F401  (puts overrides/ on the path)
+from helpers import QUIZ, QUIZ_LANGUAGES
 
 from course_site import pipeline
 from course_site.glossary import Entry, Glossary
@@ -18,7 +20,10 @@ from course_site.run_at_build import CellOutput
 from course_site.strings import load_tables
 from course_site.translation_status import PageState, Part
 from pymdownx.slugs import slugify
-from quizzes.course import Course
+from quizzes.course import Course, ExercisePage
+from quizzes.parsing import parse_answers, parse_questions
+from quizzes.sources import NotebookExercise
+from quizzes.validation import pair
 
 LANGUAGES = Languages("zh", ("zh", "en"), {"zh": "中文", "en": "English"})
 STRINGS = load_tables(LANGUAGES.codes)
@@ -31,6 +36,32 @@ PLAN = CoursePlan(
     ),
     appendix=(),
 )
+# Chapter 1 ends with its practice, ch/b.ipynb, which has an exercise; chapter 2 is not published yet.
+PRACTICE_PLAN = CoursePlan(
+    chapters=(
+        Chapter("ch", {"zh": "第一章", "en": "Chapter 1"}, {}, (
+            Section({"zh": "1.1 节", "en": "1.1 Section"}, "ch/a.ipynb"),
+            Section({"zh": "1.2 练习", "en": "1.2 Practice"}, "ch/b.ipynb"),
+        )),
+        Chapter("ch2", {"zh": "第二章", "en": "Chapter 2"}, {}, (Section({"zh": "2.1 节", "en": "2.1 Section"}, None),)),
+    ),
+    appendix=(),
+)
+
+
+def course_with_an_exercise() -> Course:
+    """ch/b.ipynb (and its .en twin) with a two-question exercise, section 01.02."""
+    pages = {}
+    for language, src_uri, questions, answers in (
+        ("zh", "ch/b.ipynb", "1. （判断题）甲。\n\n2. （单选题）乙？\n   A. 一\n   B. 二\n", "1. √\n解析：一。\n\n2. B\n解析：二。\n"),
+        ("en", "ch/b.en.ipynb", "1. (True/False) One.\n\n2. (Single choice) Two?\n   A. a\n   B. b\n",
+         "1. True\nExplanation: one.\n\n2. B\nExplanation: two.\n"),
+    ):
+        quiz = QUIZ[language]
+        exercise = pair(parse_questions(questions, "q", quiz), parse_answers(answers, "a", quiz), section="01.02",
+                        question_source="q", answer_source="a", language=quiz)
+        pages[src_uri] = ExercisePage(src_uri, language, "b", notebook=(NotebookExercise(exercise, "q", "a", 2),))
+    return Course(pages, QUIZ_LANGUAGES)
 
 
 GLOSSARY = Glossary({
@@ -47,9 +78,10 @@ GLOSSARY = Glossary({
 })
 
 
-def context(src_uri="ch/a.ipynb", language="zh", written_in=None, url=None, outputs=None, glossary=None, outdated=None):
+def context(src_uri="ch/a.ipynb", language="zh", written_in=None, url=None, outputs=None, glossary=None,
+            plan=PLAN, course=None, outdated=None):
     services = pipeline.SiteServices(
-        languages=LANGUAGES, plan=PLAN, course=Course({}, LANGUAGES.codes), slugify=slugify(case="lower"),
+        languages=LANGUAGES, plan=plan, course=course or Course({}, QUIZ_LANGUAGES), slugify=slugify(case="lower"),
         toc_depth=3, run_outputs=lambda src_uri: outputs or {}, glossary=glossary, outdated=outdated or {},
     )
     url = url or (LANGUAGES.folder(language) + src_uri.rsplit(".", 1)[0].replace(".en", "") + ".html")
@@ -224,18 +256,88 @@ def test_a_translation_that_is_up_to_date_or_untranslated_gets_no_outdated_notic
     assert run_step(pipeline.outdated, "<h1>A</h1>", shown_untranslated) == "<h1>A</h1>"
 
 
-def test_the_home_page_catalog_lists_published_and_coming_sections():
+def test_the_home_page_catalog_lists_every_section_and_where_the_progress_goes():
     html = "<h2>目录</h2>\n<!-- course-catalog -->\n"
-    output = run_step(pipeline.catalog, html, context("index.md", url="index.html"))
-    assert output == (
+    page = context("index.md", url="index.html", plan=PRACTICE_PLAN, course=course_with_an_exercise())
+    assert run_step(pipeline.catalog, html, page) == (
         "<h2>目录</h2>\n"
-        '<div class="course-catalog">\n'
+        '<div class="course-catalog" id="course-catalog">\n'
+        '<p class="course-progress-total" data-progress-total="" hidden=""></p>\n'
         '<section aria-labelledby="catalog-ch" class="course-catalog__chapter">\n'
-        '<h3 id="catalog-ch">第一章</h3>\n<p>概要。</p>\n'
-        '<table><thead><tr><th scope="col">小节</th><th scope="col">状态</th></tr></thead><tbody>\n'
-        '<tr><td><a href="ch/a.html">1.1 节</a></td><td><span class="course-status course-status--published">已发布</span></td></tr>\n'
-        '<tr><td>1.2 节</td><td><span class="course-status course-status--coming">即将推出</span></td></tr>\n'
-        "</tbody></table></section>\n</div>\n"
+        '<h3 id="catalog-ch">第一章</h3>\n'
+        '<ul class="course-catalog__sections">\n'
+        '<li class="course-catalog__section"><a href="ch/a.html">1.1 节</a></li>\n'
+        '<li class="course-catalog__section"><a href="ch/b.html">1.2 练习</a> '
+        '<span class="course-progress" data-progress-section="01.02">2 道练习题</span></li>\n'
+        "</ul></section>\n"
+        '<section aria-labelledby="catalog-ch2" class="course-catalog__chapter">\n'
+        '<h3 id="catalog-ch2">第二章</h3>\n'
+        '<ul class="course-catalog__sections">\n'
+        '<li class="course-catalog__section course-catalog__section--coming">2.1 节 '
+        '<span class="course-catalog__coming">即将推出</span></li>\n'
+        "</ul></section>\n"
+        '<p class="course-progress-actions" data-progress-actions="" hidden="">'
+        '<button class="quiz-reset-all" type="button">清除全部进度</button></p>\n'
+        '<p aria-live="polite" class="course-progress-status" data-progress-status=""></p>\n'
+        "</div>\n"
+    )
+
+
+def test_a_chapter_practice_ends_with_the_readers_progress_and_where_to_go_next():
+    page = context("ch/b.en.ipynb", language="en", plan=PRACTICE_PLAN, course=course_with_an_exercise())
+    assert run_step(pipeline.chapter_end, "<p>Last cell.</p>", page) == (
+        "<p>Last cell.</p>"
+        '<section aria-labelledby="chapter-end" class="chapter-end">\n'
+        '<h2 id="chapter-end">Your progress in this chapter</h2>\n'
+        "<p>Your answers to the exercises of this chapter (kept in your browser):</p>\n"
+        '<ul class="chapter-end__sections">\n'
+        '<li><a href="b.html">1.2 Practice</a> <span class="course-progress" data-progress-section="01.02">2 questions</span></li>\n'
+        "</ul>\n"
+        '<p class="chapter-end__next">The next chapter, “Chapter 2”, is coming soon: see what comes next in the '
+        '<a href="../index.html#course-catalog">course contents</a>.</p>\n'
+        "</section>"
+    )
+    # Any other page, the first section of the chapter included, is left alone.
+    assert run_step(pipeline.chapter_end, "<p>x</p>", context("ch/a.ipynb", plan=PRACTICE_PLAN)) == "<p>x</p>"
+
+
+def test_the_next_chapter_when_it_is_published_and_the_end_of_the_course():
+    published = CoursePlan(
+        chapters=(PRACTICE_PLAN.chapters[0], Chapter("ch2", {"zh": "第二章", "en": "Chapter 2"}, {}, (
+            Section({"zh": "2.1 节", "en": "2.1 Section"}, None), Section({"zh": "2.2 节", "en": "2.2 Section"}, "ch2/c.ipynb"),
+            Section({"zh": "2.3 练习", "en": "2.3 Practice"}, "ch2/d.ipynb"),
+        ))),
+        appendix=(),
+    )
+    first = run_step(pipeline.chapter_end, "", context("ch/b.ipynb", plan=published))
+    assert '<p class="chapter-end__next">下一章：<a href="../ch2/c.html">第二章</a></p>' in first
+    assert "chapter-end__sections" not in first  # no exercise in this course: nothing to count
+    last = run_step(pipeline.chapter_end, "", context("ch2/d.ipynb", plan=published))
+    assert '<p class="chapter-end__next">这是课程的最后一章。回到<a href="../index.html#course-catalog">课程目录</a>。</p>' in last
+
+
+def test_every_page_gets_the_progress_data_and_the_script():
+    page = context("glossary.md", url="glossary.html", plan=PRACTICE_PLAN, course=course_with_an_exercise())
+    output = run_step(pipeline.progress_data, "<p>x</p>", page)
+    soup = BeautifulSoup(output, "html.parser")
+    data = json.loads(soup.select_one("script.quiz-progress-data").string)
+    assert data["sections"] == [{"section": "01.02", "url": "ch/b.html",
+                                 "questions": [[data["sections"][0]["questions"][0][0], "true-false", "Y", 2],
+                                               [data["sections"][0]["questions"][1][0], "single", "B", 2]]}]
+    assert data["ui"]["done"] == "已完成"
+    assert str(soup.find_all("script")[-1]) == '<script class="quiz-script" defer="" src="assets/quiz/quiz.js"></script>'
+
+
+def test_links_in_quizzes_on_markdown_pages_are_rewritten_like_the_rest_of_the_page():
+    html = (
+        '<p><a href="b.ipynb">MkDocs already did this one</a></p>'
+        '<form class="quiz"><legend><a href="b.en.ipynb">b</a> <img alt="f" src="./images/f.en.svg"/></legend></form>'
+        '<div class="quiz-solutions"><p><a href="c.md#x">c</a></p></div>'
+    )
+    assert run_step(pipeline.links, html, context("ch/x.en.md", language="en")) == (
+        '<p><a href="b.ipynb">MkDocs already did this one</a></p>'
+        '<form class="quiz"><legend><a href="b.html">b</a> <img alt="f" src="./images/f.svg"/></legend></form>'
+        '<div class="quiz-solutions"><p><a href="c.html#x">c</a></p></div>'
     )
 
 
@@ -334,20 +436,148 @@ def test_the_steps_run_in_their_written_order():
     """One notebook page through the whole pipeline: one parse, every step, one serialisation."""
     html = (
         '<style>.x{}</style><div class="jp-Cell jp-MarkdownCell"><div class="jp-Cell-inputWrapper">'
-        '<div class="jp-RenderedMarkdown"><h1>Title</h1><p>See <a href="b.en.ipynb">b</a>.</p>'
+        '<div class="jp-RenderedMarkdown"><h1>1.1 Section</h1><p>See <a href="b.en.ipynb">b</a>.</p>'
         '<img alt="f" src="./images/f.en.svg"/></div></div></div>'
     )
     page = context("ch/a.en.ipynb", language="en")
+    # search_text keeps blocks apart for the index with a space, which a browser does not render
+    run_box = RUN_BOX_EN.replace("</summary><p>", "</summary> <p>").replace("</p><p>", "</p> <p>")
     assert pipeline.run(html, page) == (
         '<div class="jp-Cell jp-MarkdownCell"><div class="jp-RenderedMarkdown">'
-        '<h1 id="title">Title<a class="headerlink" href="#title" title="Permanent link">¶</a></h1> '
-        '<p>See <a href="b.html">b</a>.</p> <img alt="f" loading="lazy" src="./images/f.svg"/></div></div>'
+        '<hgroup class="page-title"><p class="page-title__chapter" data-search-exclude="">Chapter 1</p> '
+        '<h1 id="11-section">1.1 Section<a class="headerlink" href="#11-section" title="Permanent link">¶</a></h1>'
+        '</hgroup> ' + run_box + ' '
+        '<p>See <a href="b.html">b</a>.</p> <img alt="f" loading="lazy" src="./images/f.svg"/></div></div> '
+        '<script class="quiz-progress-data" type="application/json">{"ui":'
+        + json.dumps(dict(QUIZ["en"].progress), ensure_ascii=False, separators=(",", ":")) + ',"sections":[]}</script>'
+        '<script class="quiz-script" defer="" src="../../assets/quiz/quiz.js"></script>'
     )
     assert page.result.description == "See b."
     assert [step.__name__ for step in pipeline.STEPS] == [
-        "notebook_markup", "safe_content", "cell_outputs", "headings", "exercises_step", "catalog", "glossary", "links", "images",
-        "description", "outdated", "notices", "search_text", "used_classes",
+        "notebook_markup", "safe_content", "cell_outputs", "headings", "exercises_step", "catalog", "glossary",
+        "chapter_end", "links", "figures", "images", "code_blocks", "description", "outdated", "page_top", "run_it",
+        "notices", "progress_data", "search_text", "used_classes",
     ]
+
+
+RUN_BOX_EN = (
+    '<details class="run-it" data-search-exclude=""><summary>Run this section\'s notebook</summary>'
+    '<p><a class="run-it__download" download="" href="../../downloads/autofuse-ch-en.zip">'
+    "Download the chapter's notebooks (ZIP)</a></p>"
+    "<p>The archive holds this section's <code>a.en.ipynb</code> with the answer files and figures it reads, "
+    "in the same folders as in the course repository.</p>"
+    "<p>Unzip it and open <code>a.en.ipynb</code> in Jupyter, or upload it to one of the online environments "
+    "listed on the home page.</p></details>"
+)
+
+
+def test_a_section_shows_its_chapter_above_its_title():
+    html = '<h1 id="11-节">1.1 节<a class="headerlink" href="#11-节" title="本节链接">¶</a></h1><p>x</p>'
+    assert run_step(pipeline.page_top, html, context()) == (
+        '<hgroup class="page-title"><p class="page-title__chapter" data-search-exclude="">第一章</p>'
+        '<h1 id="11-节">1.1 节<a class="headerlink" href="#11-节" title="本节链接">¶</a></h1></hgroup><p>x</p>'
+    )
+
+
+def test_an_untranslated_section_labels_its_chapter_in_the_readers_language():
+    html = "<h1>1.1 节</h1>"
+    assert run_step(pipeline.page_top, html, context("ch/a.ipynb", language="en", written_in="zh",
+                                                      url="en/ch/a.html")) == (
+        '<hgroup class="page-title"><p class="page-title__chapter" data-search-exclude="" lang="en">Chapter 1</p>'
+        "<h1>1.1 节</h1></hgroup>"
+    )
+
+
+def test_a_title_that_is_not_the_plans_stops_the_build():
+    from course_site.errors import SiteError
+
+    with pytest.raises(SiteError, match="docs/ch/a.ipynb: the page's title is '第一章 概述', the course plan's is '1.1 节'"):
+        run_step(pipeline.page_top, "<h1>第一章 概述</h1>", context())
+
+
+def test_pages_outside_the_chapters_get_no_chapter_and_a_contents_list_from_two_sections():
+    html = ('<h1 id="t">T</h1><h2 id="a">A<a class="headerlink" href="#a">¶</a></h2><h3 id="a1">A.1</h3>'
+            '<h2 id="b">B &amp; C</h2><h4 id="deep">Deep</h4>')
+    assert run_step(pipeline.page_top, html, context("index.md", url="index.html")) == (
+        '<h1 id="t">T</h1><details class="page-contents" data-search-exclude=""><summary>本页目录</summary>'
+        '<nav aria-label="本页目录"><ul><li><a href="#a">A</a><ul><li><a href="#a1">A.1</a></li></ul></li>'
+        '<li><a href="#b">B &amp; C</a></li></ul></nav></details>'
+        '<h2 id="a">A<a class="headerlink" href="#a">¶</a></h2><h3 id="a1">A.1</h3><h2 id="b">B &amp; C</h2>'
+        '<h4 id="deep">Deep</h4>'
+    )
+    one_section = '<h1 id="t">T</h1><h2 id="a">A</h2>'
+    assert run_step(pipeline.page_top, one_section, context("index.md", url="index.html")) == one_section
+
+
+def test_an_image_and_its_caption_paragraph_become_a_figure_with_its_dark_version():
+    html = ('<p><img alt="两条路线" src="./images/route.svg"/></p>\n<p><em>图 2：两条<code>GE</code>路线</em></p>'
+            '<p><img alt="photo" src="./images/photo.png"/></p><p>Not a caption.</p>')
+    page = context()
+    assert run_step(pipeline.figures, html, page) == (
+        '<figure class="course-figure"><a aria-label="两条路线（点击查看大图）" class="course-figure__open" '
+        'data-dark-href="./images/route.dark.svg" href="./images/route.svg">'
+        '<img alt="" class="course-figure__light" src="./images/route.svg"/>'
+        '<img alt="" class="course-figure__dark" src="./images/route.dark.svg"/></a>'
+        "<figcaption>图 2：两条<code>GE</code>路线</figcaption></figure>\n"
+        '<figure class="course-figure"><a aria-label="photo（点击查看大图）" class="course-figure__open" '
+        'href="./images/photo.png"><img alt="" src="./images/photo.png"/></a>'
+        "</figure><p>Not a caption.</p>"
+    )
+    assert page.result.figures == 2
+
+
+def test_figures_get_the_size_their_svg_declares_in_the_pages_language():
+    files = {"ch/images/r.en.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 820 470" width="820" height="470">',
+             "ch/images/only.svg": '<svg width="400" height="100">'}
+    page = context("ch/a.en.ipynb", language="en")
+    page = pipeline.PageContext(page.src_uri, page.url, "en", "en", page.strings,
+                                dataclasses.replace(page.site, read_source=files.get))
+    html = '<p><img alt="r" src="./images/r.svg"/></p><p><img alt="o" src="./images/only.svg"/></p>'
+    tree = run_step(pipeline.figures, html, page)
+    assert [(i["src"], i.get("width"), i.get("height")) for i in BeautifulSoup(tree, "html.parser").find_all("img")] == [
+        ("./images/r.svg", "820", "470"), ("./images/r.dark.svg", "820", "470"),
+        ("./images/only.svg", "400", "100"), ("./images/only.dark.svg", "400", "100")]
+
+
+def test_an_image_inside_text_stays_an_image():
+    html = '<p>See <img alt="x" src="./images/x.svg"/> here.</p><p><em>Emphasis</em></p>'
+    assert run_step(pipeline.figures, html, context()) == html
+
+
+def test_code_blocks_get_their_own_names_and_inline_code_breaks_between_its_parts_only():
+    html = (
+        '<div id="cell-id=a"><div class="highlight"><pre><code>x = 1</code></pre></div>'
+        '<div class="highlight"><pre id="kept"><code>y</code></pre></div></div>'
+        "<p><code>--autofuse_enhance_precision_blacklist=Add;Mul</code> <code>short_name</code> "
+        "<code>--help</code> <code>pip install -e ./python/</code> <code>plain-long-identifier-without</code></p>"
+        "<pre><code>not_inline_code_at_all_here</code></pre>"
+    )
+    assert run_step(pipeline.code_blocks, html, context()) == (
+        '<div id="cell-id=a"><div class="highlight"><pre id="code-0"><code>x = 1</code></pre></div>'
+        '<div class="highlight"><pre id="kept"><code>y</code></pre></div></div>'
+        '<p><code><span class="nb">--autofuse_</span><wbr/>enhance_<wbr/>precision_<wbr/>blacklist=<wbr/>'
+        "Add;<wbr/>Mul</code> <code>short_name</code> "
+        '<code><span class="nb">--help</span></code> '
+        '<code>pip install <span class="nb">-e </span>./<wbr/>python/</code> '
+        '<code><span class="nb">plain-long-identifier-without</span></code></p>'
+        '<pre id="code-2"><code>not_inline_code_at_all_here</code></pre>'
+    )
+
+
+def test_a_notebook_page_offers_its_chapter_to_download():
+    html = '<hgroup class="page-title"><h1>1.1 节</h1></hgroup><p>x</p>'
+    page = context()
+    page.site.environments.update({"zh": "在线环境"})
+    assert run_step(pipeline.run_it, html, page) == (
+        '<hgroup class="page-title"><h1>1.1 节</h1></hgroup>'
+        '<details class="run-it" data-search-exclude=""><summary>运行本节的 Notebook</summary>'
+        '<p><a class="run-it__download" download="" href="../downloads/autofuse-ch-zh.zip">下载本章的 Notebook（ZIP）</a></p>'
+        "<p>压缩包里有本节的 <code>a.ipynb</code>，以及它读取的答案文件和图片，目录结构与课程仓库相同。</p>"
+        '<p>解压后用 Jupyter 打开 <code>a.ipynb</code>，或上传到<a href="../index.html#在线环境">首页列出的在线环境</a>中运行。</p>'
+        "</details><p>x</p>"
+    )
+    markdown_page = "<h1>T</h1>"
+    assert run_step(pipeline.run_it, markdown_page, context("ch/b.md")) == markdown_page
 
 
 def test_every_strings_table_has_the_same_keys():
@@ -360,3 +590,36 @@ def test_a_missing_strings_table_is_named(tmp_path: Path):
 
     with pytest.raises(SiteError, match="there is no strings table for the language 'fr'"):
         load_tables(("zh", "fr"), [tmp_path])
+
+
+def test_a_strings_table_without_one_of_the_quiz_words_is_named():
+    from quizzes.errors import ExerciseError
+    from quizzes.language import QuizLanguage
+
+    table = load_tables(("en",))["en"]["quiz"]
+    script = {("pending" if key == "pending_choice" else key): value for key, value in table["script"].items()}
+    with pytest.raises(ExerciseError) as raised:
+        QuizLanguage.from_table("en", dict(table, script=script), "strings/en.py")
+    assert str(raised.value) == (
+        "strings/en.py: quiz.script does not have the quiz's keys (missing: ['pending_choice'], unknown: ['pending'])\n"
+        f"  expected: exactly the keys {', '.join(script_keys())}"
+    )
+
+
+def script_keys():
+    from quizzes.language import SCRIPT_KEYS
+
+    return SCRIPT_KEYS
+
+
+def test_the_quiz_grammar_of_a_table_is_checked():
+    from quizzes.errors import ExerciseError
+    from quizzes.language import QuizLanguage
+
+    table = load_tables(("en",))["en"]["quiz"]
+    broken = dict(table, markers=dict(table["markers"], single=["Single choice"]))
+    with pytest.raises(ExerciseError, match="the type marker 'Single choice' is not a word in brackets"):
+        QuizLanguage.from_table("en", broken, "strings/en.py")
+    same = dict(table, markers=dict(table["markers"], single=["(True/False)"]))
+    with pytest.raises(ExerciseError, match=r"the type marker '\(True/False\)' stands for two kinds of question"):
+        QuizLanguage.from_table("en", same, "strings/en.py")

@@ -15,10 +15,27 @@ PAGE = {"zh": "01_basic_overview/01.02_autofuse_introduction.html", "en": "en/01
 HOME = {"zh": "index.html", "en": "en/index.html"}
 # The strings a reader sees, written out here so that a change to them is a visible test change.
 SAYS = {
-    "zh": {"correct": "✓ 回答正确", "incorrect": "✗ 回答错误。正确答案：{}", "score": "得分：{} / {}", "label": "解析："},
-    "en": {"correct": "✓ Correct", "incorrect": "✗ Incorrect. Correct answer: {}", "score": "Score: {} / {}",
+    "zh": {"correct": "✓ 回答正确", "incorrect": "✗ 回答错误。正确答案：{}", "score": "已答 {} / {} 题，答对 {} 题",
+           "label": "解析："},
+    "en": {"correct": "✓ Correct", "incorrect": "✗ Incorrect. Correct answer: {}", "score": "Answered {} of {}, {} correct",
            "label": "Explanation: "},
 }
+
+
+def score(language: str, answered: int, total: int, correct: int) -> str:
+    return SAYS[language]["score"].format(answered, total, correct)
+
+
+def _question_counts() -> dict[str, int]:
+    """The number of questions of each section of the real course, as the build reads them."""
+    from course_site.exercises import scan
+    from helpers import DOCS, QUIZ_LANGUAGES
+
+    return {s.section: len(s.exercise.items) for s in scan(DOCS, QUIZ_LANGUAGES).sections("zh")}
+
+
+COUNT = _question_counts()
+N = COUNT["01.02"]  # the questions of PAGE
 
 
 @pytest.fixture(params=["http", "file"])
@@ -69,7 +86,7 @@ def test_answer_right_and_wrong_then_reload(visit, base, language):
     assert first.get_attribute("data-quiz-result") == "incorrect"
     assert first.locator(".quiz-status").inner_text() == says["incorrect"].format(first.get_attribute("data-quiz-answer"))
     assert first.locator(".quiz-wrong .quiz-mark").inner_text() == "✗"
-    assert first.locator(".quiz-right .quiz-mark").inner_text() == "✓"
+    assert first.locator(".quiz-missed .quiz-mark").get_attribute("data-missed") == {"zh": "应选", "en": "Missed"}[language]
     explanation = first.locator(".quiz-explanation")
     assert explanation.is_visible()
     solution_text = page.locator("#quiz-solution-01\\.02-1 .quiz-solution-explanation").text_content()
@@ -79,24 +96,28 @@ def test_answer_right_and_wrong_then_reload(visit, base, language):
     second = question(page, 2)
     choose(second, key_of(second))
     assert second.locator(".quiz-status").inner_text() == says["correct"]
-    assert page.locator(".quiz-score").inner_text() == says["score"].format(1, 5)
+    assert page.locator(".quiz-score").inner_text() == score(language, 2, N, 1)
 
     multiple = question(page, multiple_choice_number(page))
     choose(multiple, key_of(multiple))
     assert multiple.get_attribute("data-quiz-result") == "correct"
-    assert page.locator(".quiz-score").inner_text() == says["score"].format(2, 5)
+    assert page.locator(".quiz-score").inner_text() == score(language, 3, N, 2)
     before = answers_shown(page)
 
     page.reload(wait_until="load")
     assert answers_shown(page) == before
     assert question(page, 1).get_attribute("data-quiz-result") == "incorrect"
     assert question(page, 2).locator(".quiz-status").inner_text() == says["correct"]
-    assert page.locator(".quiz-score").inner_text() == says["score"].format(2, 5)
+    assert page.locator(".quiz-score").inner_text() == score(language, 3, N, 2)
     assert record.console_errors == []
     assert record.outside_requests == []
 
 
-def test_progress_is_shared_by_the_languages_and_shown_on_the_home_page(visit, base, browser):
+def catalog_row(page, section: str):
+    return page.locator(f'.course-catalog [data-progress-section="{section}"]')
+
+
+def test_progress_is_shared_by_the_languages_and_shown_in_the_catalog(visit, base, browser):
     record = visit(base + PAGE["zh"], base)
     page = record.page
     first, second = question(page, 1), question(page, 2)
@@ -106,32 +127,44 @@ def test_progress_is_shared_by_the_languages_and_shown_on_the_home_page(visit, b
 
     page.goto(base + PAGE["en"], wait_until="load")
     assert answers_shown(page) == zh_answers
-    assert page.locator(".quiz-score").inner_text() == "Score: 1 / 5"
+    assert page.locator(".quiz-score").inner_text() == score("en", 2, N, 1)
 
-    for language in ("en", "zh"):
+    for language, says in (("en", f"2 of {N} answered · 1 correct"), ("zh", f"已答 2/{N} · 答对 1")):
         page.goto(base + HOME[language], wait_until="load")
-        row = page.locator('.quiz-progress tbody tr[data-quiz-section="01.02"]')
-        assert row.locator('[data-quiz-count="answered"]').inner_text() == "2"
-        assert row.locator('[data-quiz-count="correct"]').inner_text() == "1"
-        other = page.locator('.quiz-progress tbody tr[data-quiz-section="01.03"]')
-        assert other.locator('[data-quiz-count="answered"]').inner_text() == "0"
-        total = page.locator(".quiz-progress tfoot")
-        assert total.locator('[data-quiz-count="answered"]').inner_text() == "2"
-        assert total.locator('[data-quiz-count="correct"]').inner_text() == "1"
+        assert catalog_row(page, "01.02").inner_text() == says
+        assert catalog_row(page, "01.02").get_attribute("data-progress-state") == "some"
+        # A section without answers says how many questions it has, as it does without JavaScript.
+        assert catalog_row(page, "01.03").inner_text() == {"en": f"{COUNT['01.03']} questions",
+                                                            "zh": f"{COUNT['01.03']} 道练习题"}[language]
+        total = sum(COUNT.values())
+        assert page.locator("[data-progress-total]").inner_text() == {
+            "en": f"All exercises: 2 of {total} answered, 1 correct.", "zh": f"全部练习：已答 2 / {total} 题，答对 1 题。"}[language]
 
     # The section link leads to the page in the same language.
-    page.locator('.quiz-progress tbody tr[data-quiz-section="01.02"] a').click()
+    catalog_row(page, "01.02").locator("xpath=..").locator("a").click()
     page.wait_for_load_state("load")
     assert page.url == base + PAGE["zh"]
 
     page.goto(base + HOME["en"], wait_until="load")
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator(".quiz-reset-all").click()
-    assert page.locator('.quiz-progress tfoot [data-quiz-count="answered"]').inner_text() == "0"
-    assert page.locator(".quiz-progress-status").inner_text() == "All progress cleared."
+    assert catalog_row(page, "01.02").inner_text() == f"{N} questions"
+    assert page.locator("[data-progress-status]").inner_text() == "All progress cleared."
+    # Nothing left to reset: the control goes, and so does the total.
+    assert not page.locator(".quiz-reset-all").is_visible()
+    assert not page.locator("[data-progress-total]").is_visible()
     page.goto(base + PAGE["zh"], wait_until="load")
     assert set(answers_shown(page).values()) == {""}
     assert record.console_errors == []
+
+
+def test_the_reset_control_shows_only_when_there_is_progress(visit, http_base):
+    page = visit(http_base + HOME["zh"], http_base).page
+    assert page.locator(".quiz-reset-all").count() == 1 and not page.locator(".quiz-reset-all").is_visible()
+    page.goto(http_base + PAGE["zh"], wait_until="load")
+    choose(question(page, 1), key_of(question(page, 1)))
+    page.goto(http_base + HOME["zh"], wait_until="load")
+    assert page.locator(".quiz-reset-all").is_visible()
 
 
 def test_reset_all_asks_first(visit, http_base):
@@ -141,18 +174,35 @@ def test_reset_all_asks_first(visit, http_base):
     page.goto(http_base + HOME["zh"], wait_until="load")
     page.once("dialog", lambda dialog: dialog.dismiss())
     page.locator(".quiz-reset-all").click()
-    assert page.locator('.quiz-progress tfoot [data-quiz-count="answered"]').inner_text() == "1"
+    assert catalog_row(page, "01.02").inner_text() == f"已答 1/{N} · 答对 1"
 
 
-def test_retry_clears_the_exercise(visit, http_base):
+@pytest.mark.parametrize("confirm", [True, False])
+def test_try_again_asks_first_like_the_reset_of_all_progress(visit, http_base, confirm):
     page = visit(http_base + PAGE["en"], http_base).page
     choose(question(page, 1), key_of(question(page, 1)))
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept() if confirm else dialog.dismiss()))
     page.locator(".quiz-retry").click()
+    assert asked == ["Clear your answers to the exercises on this page?"]
+    if not confirm:
+        assert question(page, 1).get_attribute("data-quiz-result") == "correct"
+        assert page.locator(".quiz-score").inner_text() == score("en", 1, N, 1)
+        return
     assert page.locator("fieldset[data-quiz-result]").count() == 0
     assert page.locator(".quiz-score").inner_text() == ""
     assert page.evaluate("document.activeElement.name") == question(page, 1).locator("input").first.get_attribute("name")
     page.reload(wait_until="load")
     assert set(answers_shown(page).values()) == {""}
+
+
+def test_try_again_with_nothing_answered_asks_nothing(visit, http_base):
+    page = visit(http_base + PAGE["en"], http_base).page
+    asked = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.locator(".quiz-retry").click()
+    assert asked == []
+    assert page.locator(".quiz-score").inner_text() == ""
 
 
 def test_solutions_open_without_javascript(visit, base):
@@ -163,9 +213,44 @@ def test_solutions_open_without_javascript(visit, base):
     solution.locator("summary").click()
     assert explanation.is_visible()
     assert explanation.inner_text().startswith("解析：")
-    # The questions are still there to read; controls that need the script are not.
+    # The questions are still there to read; controls that need the script are not, and each quiz
+    # says where its answers are.
     assert page.locator("fieldset.quiz-question legend").first.is_visible()
     assert page.locator(".quiz-check, .quiz-retry").evaluate_all("els => els.every(e => e.offsetParent === null)")
+    assert page.locator("form.quiz input").evaluate_all("els => els.every(e => e.offsetParent === null)")
+    note = page.locator(".quiz-noscript").first
+    assert note.is_visible()
+    assert note.inner_text() == "本页的练习需要 JavaScript 才能作答和批改。答案在下方的答案与解析中，点开各题即可查看。"
+    note.locator("a").click()
+    assert page.url.endswith("#quiz-solutions-01.02")
+    assert page.locator("#quiz-solutions-01\\.02").is_visible()
+
+
+def test_with_javascript_the_no_script_note_stays_hidden(visit, http_base):
+    page = visit(http_base + PAGE["en"], http_base).page
+    assert not page.locator(".quiz-noscript").first.is_visible()
+    assert page.locator("form.quiz input").first.is_visible()
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_a_solution_block_says_show_when_closed_and_hide_when_open(visit, http_base, language):
+    page = visit(http_base + PAGE[language], http_base).page
+    summary = page.locator("details.quiz-solution summary").first
+    closed, opened = {"zh": ("第 1 题 · 查看答案", "第 1 题 · 收起答案"), "en": ("Question 1 · Show answer",
+                                                                          "Question 1 · Hide answer")}[language]
+    assert summary.inner_text() == closed
+    summary.click()
+    assert summary.inner_text() == opened
+    # The site's own look, not Material's blue "note" admonition with its pencil icon.
+    assert summary.evaluate("e => getComputedStyle(e, '::before').display") == "none"
+    colour = page.locator("details.quiz-solution").first.evaluate("e => getComputedStyle(e).borderLeftColor")
+    assert colour == page.evaluate("getComputedStyle(document.querySelector('.md-header')).backgroundColor")
+    # The site's wording; the exercise cell's line for Jupyter readers ("run the next cell") is not shown.
+    last = page.locator("[id='cell-id=exercise'] .jp-RenderedMarkdown > :last-child")
+    assert last.evaluate("e => e.matches('form.quiz')")
+    assert page.locator(".quiz-solutions-intro").inner_text() == {
+        "zh": "也可以直接点开下面各题，查看答案与解析。",
+        "en": "You can also open each question below to read its answer and explanation."}[language]
 
 
 @pytest.mark.parametrize("javascript", [True, False])
@@ -175,6 +260,89 @@ def test_solutions_print_open(visit, http_base, javascript):
     explanation = page.locator("details.quiz-solution .quiz-solution-explanation").first
     assert explanation.bounding_box()["height"] > 0
     assert page.locator(".quiz-retry").evaluate("e => getComputedStyle(e).display") == "none"
+
+
+# ---------------------------------------------------------------------------
+# The reader's progress around the quizzes: ticks in the navigation, the end of a chapter
+
+PRACTICE = {"zh": "01_basic_overview/01.04_chapter_practice.html", "en": "en/01_basic_overview/01.04_chapter_practice.html"}
+
+
+def ticked(page) -> list[str]:
+    """The navigation entries that carry a tick, by their link."""
+    return page.eval_on_selector_all(
+        "nav.md-nav--primary a:has(.quiz-tick)", "links => links.map(a => a.getAttribute('href'))")
+
+
+def answer_all(page, wrong_first: bool = False) -> None:
+    fieldsets = page.locator("form.quiz fieldset.quiz-question")
+    for index in range(fieldsets.count()):
+        fieldset = fieldsets.nth(index)
+        choose(fieldset, wrong_answer(fieldset) if wrong_first and index == 0 else key_of(fieldset))
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_a_tick_in_the_navigation_once_a_sections_questions_are_all_answered(visit, base, language):
+    record = visit(base + PAGE[language], base)
+    page = record.page
+    assert ticked(page) == []
+    fieldsets = page.locator("form.quiz fieldset.quiz-question")
+    for index in range(fieldsets.count() - 1):
+        choose(fieldsets.nth(index), key_of(fieldsets.nth(index)))
+    assert ticked(page) == []  # four of five: not yet
+    last = fieldsets.nth(fieldsets.count() - 1)
+    choose(last, wrong_answer(last))  # answered, even if wrongly: the section's exercises are done
+    assert ticked(page) == ["01.02_autofuse_introduction.html"]
+    tick = page.locator("nav.md-nav--primary .quiz-tick")
+    assert tick.get_attribute("aria-label") == {"zh": "已完成", "en": "completed"}[language]
+    # On every page, from the stored answers, in the other language too.
+    for url, link in ((HOME[language], "01_basic_overview/01.02_autofuse_introduction.html"),
+                      (PRACTICE["en" if language == "zh" else "zh"], "01.02_autofuse_introduction.html")):
+        page.goto(base + url, wait_until="load")
+        assert ticked(page) == [link]
+    assert record.console_errors == []
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_the_chapter_practice_ends_with_what_was_completed_and_where_to_go_next(visit, base, language):
+    record = visit(base + PAGE[language], base)
+    page = record.page
+    answer_all(page, wrong_first=True)
+    page.goto(base + PRACTICE[language], wait_until="load")
+    end = page.locator("section.chapter-end")
+    assert end.locator("h2").inner_text() == {"zh": "本章完成情况", "en": "Your progress in this chapter"}[language]
+    rows = end.locator("li")
+    n3, n4 = COUNT["01.03"], COUNT["01.04"]
+    assert [" ".join(text.split()) for text in rows.all_inner_texts()] == {
+        "zh": [f"1.2 AutoFuse 简介 已完成 · 答对 {N - 1}/{N}", f"1.3 开启 AutoFuse {n3} 道练习题", f"1.4 章节练习 {n4} 道练习题"],
+        "en": [f"1.2 What AutoFuse is Completed · {N - 1} of {N} correct", f"1.3 Enabling AutoFuse {n3} questions",
+               f"1.4 Chapter practice {n4} questions"],
+    }[language]
+    # Answering here updates the block at once.
+    choose(question_of(page, "01.04", 1), key_of(question_of(page, "01.04", 1)))
+    assert rows.nth(2).locator(".course-progress").inner_text() == {"zh": f"已答 1/{n4} · 答对 1",
+                                                                    "en": f"1 of {n4} answered · 1 correct"}[language]
+    # The way on: the next chapter's first published section, or the catalog while there is none.
+    next_link = end.locator(".chapter-end__next a")
+    next_link.click()
+    page.wait_for_load_state("load")
+    assert page.url == base + next_chapter_page(language)
+    assert record.console_errors == []
+
+
+def next_chapter_page(language: str) -> str:
+    """Where the end of chapter 1 leads, by the course plan in mkdocs.yml."""
+    from helpers import load_config
+
+    following = load_config()["extra"]["course"][1]
+    first = next((s["file"] for s in following["sections"] if s.get("file")), None)
+    if first is None:
+        return HOME[language] + "#course-catalog"
+    return ("" if language == "zh" else "en/") + f"{following['chapter']}/{first.rsplit('.', 1)[0]}.html"
+
+
+def question_of(page, section: str, number: int):
+    return page.locator(f'form.quiz fieldset[data-quiz-id^="{section}-{number}-"]')
 
 
 def run_axe(page) -> dict:
@@ -228,16 +396,43 @@ def test_one_quiz_with_the_keyboard_alone(visit, http_base):
             assert page.evaluate("document.activeElement.classList.contains('quiz-check')")
             page.keyboard.press("Enter")
         else:
+            # Arrows move to the answer without answering; Space (or Enter) answers.
             target = values.index(key)
-            if target == 0:
-                page.keyboard.press("Space")
             for _ in range(target):
                 page.keyboard.press("ArrowDown")
+            assert fieldset.get_attribute("data-quiz-result") is None, qid
+            page.keyboard.press("Space" if index % 2 else "Enter")
         assert fieldset.get_attribute("data-quiz-result") == "correct", qid
-    assert page.locator(".quiz-score").inner_text() == f"得分：{fieldsets.count()} / {fieldsets.count()}"
+    total = fieldsets.count()
+    assert page.locator(".quiz-score").inner_text() == score("zh", total, total, total)
     tab_until(page, "e.classList.contains('quiz-retry')")
+    page.once("dialog", lambda dialog: dialog.accept())
     page.keyboard.press("Enter")
     assert page.locator("fieldset[data-quiz-result]").count() == 0
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_arrow_keys_move_through_the_options_without_answering(visit, http_base, language):
+    """A keyboard user looks at the options with the arrow keys (which select a radio button as they
+    go): nothing is graded, nothing is stored and no answer is shown until Enter or Space."""
+    page = visit(http_base + PAGE[language], http_base).page
+    for number in (1, 3):  # a true/false and a single-choice question
+        fieldset = question(page, number)
+        fieldset.locator("input").first.focus()
+        for _ in range(3):
+            page.keyboard.press("ArrowDown")
+        assert fieldset.get_attribute("data-quiz-result") is None
+        assert fieldset.locator(".quiz-status").inner_text() == {
+            "zh": "按 Enter 或空格键检查这个答案。", "en": "Press Enter or Space to check this answer."}[language]
+        assert fieldset.locator(".quiz-explanation").is_hidden()
+        assert fieldset.get_attribute("data-quiz-id") not in [k.split(":")[1] for k in stored_answers(page)]
+        page.keyboard.press("Space")
+        assert fieldset.get_attribute("data-quiz-result") in ("correct", "incorrect")
+    # A graded answer stays stored while the reader looks at the other options again.
+    stored = stored_answers(page)
+    assert len(stored) == 2
+    page.keyboard.press("ArrowUp")
+    assert stored_answers(page) == stored
 
 
 def test_enter_checks_a_multiple_choice_question(visit, http_base):
@@ -248,11 +443,43 @@ def test_enter_checks_a_multiple_choice_question(visit, http_base):
     page.keyboard.press("Space")
     page.keyboard.press("Enter")
     assert multiple.get_attribute("data-quiz-result") in ("correct", "incorrect")
-    # Changing the selection drops the verdict until the next check.
+    # Changing the selection takes the verdict from view until the next check; what is stored stays.
     page.keyboard.press("Space")
     assert multiple.get_attribute("data-quiz-result") is None
+    assert multiple.locator(".quiz-status").inner_text() == "Your selection changed: press “Check answer” to update the result."
+    assert page.locator(".quiz-score").inner_text() == score("en", 1, N, 0)
     page.keyboard.press("Enter")
     assert multiple.locator(".quiz-status").inner_text() == "Choose an answer first."
+
+
+def stored_answers(page) -> dict:
+    return page.evaluate(
+        "Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith('autofuse-quiz:')))")
+
+
+@pytest.mark.parametrize("changes", ["a double click", "another selection", "a change in another tab"])
+def test_only_checking_changes_a_stored_result(visit, http_base, browser, changes):
+    record = visit(http_base + PAGE["zh"], http_base)
+    page = record.page
+    multiple = question(page, multiple_choice_number(page))
+    if changes == "a change in another tab":
+        # Another tab, opened before this one answered, never answered itself.
+        other = page.context.new_page()
+        other.goto(http_base + PAGE["zh"], wait_until="load")
+    choose(multiple, key_of(multiple))
+    before = stored_answers(page)
+    assert len(before) == 1
+    if changes == "a double click":
+        multiple.locator("input").first.dblclick()
+    elif changes == "another selection":
+        multiple.locator(f'input[value="{wrong_answer(multiple)}"]').check()
+    else:
+        other_multiple = question(other, multiple_choice_number(other))
+        other_multiple.locator("input").first.check()
+        other_multiple.locator("input").first.uncheck()
+    assert stored_answers(page) == before
+    page.reload(wait_until="load")
+    assert question(page, multiple_choice_number(page)).get_attribute("data-quiz-result") == "correct"
 
 
 @pytest.mark.parametrize("scheme", ["default", "slate"])
@@ -296,7 +523,7 @@ def test_corrupt_or_foreign_saved_values_are_ignored(visit, http_base):
         ids[0]: "{not json",
         ids[1]: json.dumps({"a": "Z", "c": True}),
         ids[2]: json.dumps({"a": "AB", "c": True}),  # well formed, but two letters for a radio group
-        ids[3]: json.dumps({"a": "A", "c": "yes"}),
+        ids[3]: json.dumps({"a": 3}),
         ids[4]: "null",
         "somebody-else": "x",
     }
@@ -304,29 +531,153 @@ def test_corrupt_or_foreign_saved_values_are_ignored(visit, http_base):
     page.reload(wait_until="load")
     assert page.locator("fieldset[data-quiz-result]").count() == 0
     choose(question(page, 1), key_of(question(page, 1)))
-    assert page.locator(".quiz-score").inner_text() == "得分：1 / 5"
+    assert page.locator(".quiz-score").inner_text() == score("zh", 1, N, 1)
     page.goto(http_base + HOME["zh"], wait_until="load")
-    # The quiz page dropped the well-formed answer that did not fit its question; only the new one counts.
-    assert page.locator('.quiz-progress tfoot [data-quiz-count="answered"]').inner_text() == "1"
-    assert page.evaluate(f"localStorage.getItem('autofuse-quiz:{ids[2]}')") is None
+    # The catalog checks each stored answer against the question as the quiz page does: only the new one counts.
+    assert catalog_row(page, "01.02").inner_text() == f"已答 1/{N} · 答对 1"
 
 
-def test_quiz_works_for_the_visit_without_storage(browser, http_base):
+@pytest.mark.parametrize("base_name", ["http", "file"])
+def test_the_score_is_the_stored_answers_checked_by_todays_key_everywhere(visit, http_base, file_base, base_name):
+    """A stored verdict is never trusted: an entry that says "correct" for a wrong answer (corrupt, or
+    stored by an older version) counts as wrong on the quiz page, in the catalog and in the navigation."""
+    base = http_base if base_name == "http" else file_base
+    page = visit(base + PAGE["en"], base).page
+    fieldsets = page.locator("form.quiz fieldset.quiz-question")
+    entries = {}
+    for index in range(fieldsets.count()):
+        fieldset = fieldsets.nth(index)
+        answer = wrong_answer(fieldset) if index == 0 else key_of(fieldset)
+        entries[fieldset.get_attribute("data-quiz-id")] = json.dumps({"a": answer, "c": True})
+    page.evaluate("e => Object.entries(e).forEach(([k, v]) => localStorage.setItem('autofuse-quiz:' + k, v))", entries)
+    page.reload(wait_until="load")
+    assert question(page, 1).get_attribute("data-quiz-result") == "incorrect"
+    assert page.locator(".quiz-score").inner_text() == score("en", N, N, N - 1)
+    page.goto(base + HOME["en"], wait_until="load")
+    assert catalog_row(page, "01.02").inner_text() == f"Completed · {N - 1} of {N} correct"
+
+
+def test_a_missed_option_is_marked_apart_from_a_chosen_one(visit, http_base):
+    page = visit(http_base + PAGE["zh"], http_base).page
+    multiple = question(page, multiple_choice_number(page))
+    key = key_of(multiple)
+    choose(multiple, key[0])  # one right option chosen, the others missed
+    chosen = multiple.locator(f'.quiz-option:has(input[value="{key[0]}"])')
+    missed = multiple.locator(f'.quiz-option:has(input[value="{key[1]}"])')
+    assert chosen.get_attribute("class") == "quiz-option quiz-right"
+    assert missed.get_attribute("class") == "quiz-option quiz-missed"
+    # Told apart by a word and by the outline's style, not by colour alone.
+    assert shown_marks(chosen) == ("✓", None) and shown_marks(missed) == ("", "应选")
+    assert missed.evaluate("e => getComputedStyle(e).outlineStyle") == "dashed"
+    assert chosen.evaluate("e => getComputedStyle(e).outlineStyle") != "dashed"
+    single = question(page, 3)
+    choose(single, wrong_answer(single))
+    assert shown_marks(single.locator(".quiz-missed")) == ("", "应选")
+    assert single.locator(".quiz-wrong .quiz-mark").inner_text() == "✗"
+
+
+def shown_marks(option) -> tuple[str, str | None]:
+    """An option's mark as a reader sees it: its glyph, and the word the stylesheet shows (None: none)."""
+    return tuple(option.locator(".quiz-mark").evaluate(
+        "m => { const after = getComputedStyle(m, '::after');"
+        " return [m.textContent, after.visibility === 'visible' && after.height !== '0px' ? m.dataset.missed : null]; }"))
+
+
+def blocked_storage(browser):
+    """A browser that refuses site data: reading localStorage throws, as Chrome does when a reader
+    blocks cookies for the site."""
     context = browser.new_context()
     context.add_init_script(
         "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('blocked', 'SecurityError'); }});"
     )
+    return context
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_quiz_works_for_the_visit_and_says_so_when_site_data_is_blocked(browser, http_base, language):
+    context = blocked_storage(browser)
     page = context.new_page()
     errors = []
-    # Material's own scripts also reach for localStorage and throw; only ours must not.
+    # Material's own scripts may also reach for localStorage; ours must not throw.
     page.on("pageerror", lambda error: "assets/quiz/" in (error.stack or "") and errors.append(error.stack))
-    page.goto(http_base + PAGE["en"], wait_until="load")
+    page.goto(http_base + PAGE[language], wait_until="load")
+    note = page.locator(".quiz-note")
+    assert note.is_visible() and note.inner_text() == {
+        "zh": "浏览器不允许本站保存数据，作答记录只保留到离开本页为止。",
+        "en": "Your browser does not let this site keep data, so your answers last only until you leave the page.",
+    }[language]
     choose(question(page, 1), key_of(question(page, 1)))
     choose(question(page, 2), wrong_answer(question(page, 2)))
-    assert page.locator(".quiz-score").inner_text() == "Score: 1 / 5"
-    page.goto(http_base + HOME["en"], wait_until="load")
-    assert page.locator('.quiz-progress tfoot [data-quiz-count="answered"]').inner_text() == "0"
+    assert page.locator(".quiz-score").inner_text() == score(language, 2, N, 1)
+    page.goto(http_base + HOME[language], wait_until="load")
+    total = page.locator("[data-progress-total]")
+    assert total.is_visible() and total.inner_text() == {
+        "zh": "浏览器不允许本站保存数据，所以这里无法显示学习进度。",
+        "en": "Your browser does not let this site keep data, so your progress cannot be shown here.",
+    }[language]
+    assert not page.locator(".quiz-reset-all").is_visible()
     assert errors == []
+    context.close()
+
+
+FULL_STORAGE = """
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key.startsWith('autofuse-quiz:') && !window.__roomLeft) throw new DOMException('full', 'QuotaExceededError');
+    return setItem.call(this, key, value);
+  };
+"""
+
+
+def test_full_storage_still_reads_and_deletes_and_says_when_a_save_fails(browser, http_base):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(http_base + PAGE["zh"], wait_until="load")
+    first, second = question(page, 1), question(page, 2)
+    choose(first, key_of(first))
+    # From now on the storage is full.
+    context.add_init_script(FULL_STORAGE)
+    page.reload(wait_until="load")
+    # What was stored is read as before.
+    assert question(page, 1).get_attribute("data-quiz-result") == "correct"
+    assert page.locator(".quiz-score").inner_text() == score("zh", 1, N, 1)
+    # A new answer is graded and counted for the visit, and the reader is told it was not saved.
+    choose(second, wrong_answer(second))
+    assert second.locator(".quiz-status").inner_text().endswith("浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。")
+    assert page.locator(".quiz-score").inner_text() == score("zh", 2, N, 1)
+    # Deleting works: the home page's reset clears what was stored.
+    page.goto(http_base + HOME["zh"], wait_until="load")
+    assert catalog_row(page, "01.02").inner_text() == f"已答 1/{N} · 答对 1"
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator(".quiz-reset-all").click()
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('autofuse-quiz:'))") == []
+    assert catalog_row(page, "01.02").inner_text() == f"{N} 道练习题"
+    context.close()
+
+
+def test_open_tabs_follow_each_other(browser, http_base):
+    """Answers given, changed or reset in one tab show in the others (the storage event)."""
+    context = browser.new_context()
+    quiz, other, home = context.new_page(), context.new_page(), context.new_page()
+    for tab, url in ((quiz, PAGE["zh"]), (other, PAGE["en"]), (home, HOME["zh"])):
+        tab.goto(http_base + url, wait_until="load")
+    first = question(quiz, 1)
+    choose(first, key_of(first))
+    other_first = question(other, 1)
+    other_first.locator(f'input[value="{key_of(other_first)}"]').wait_for(state="attached")
+    other.wait_for_function("() => document.querySelector('fieldset.quiz-question').dataset.quizResult === 'correct'")
+    assert other.locator(".quiz-score").inner_text() == score("en", 1, N, 1)
+    home.wait_for_function("() => document.querySelector('[data-progress-section=\"01.02\"]').dataset.progressState === 'some'")
+    assert catalog_row(home, "01.02").inner_text() == f"已答 1/{N} · 答对 1"
+    # A new answer in the other tab reaches the first one; a reset from home reaches both.
+    choose(question(other, 2), wrong_answer(question(other, 2)))
+    quiz.wait_for_function("() => document.querySelectorAll('fieldset[data-quiz-result]').length === 2")
+    home.once("dialog", lambda dialog: dialog.accept())
+    home.locator(".quiz-reset-all").click()
+    for tab in (quiz, other):
+        tab.wait_for_function("() => document.querySelectorAll('fieldset[data-quiz-result]').length === 0")
+        assert set(answers_shown(tab).values()) == {""}
+        assert tab.locator(".quiz-score").inner_text() == ""
     context.close()
 
 
@@ -365,7 +716,7 @@ def test_a_copy_of_the_site_elsewhere_keeps_the_progress(browser, site_dir, file
     page.goto(copy.as_uri() + "/" + PAGE["en"], wait_until="load")
     assert answers_shown(page) == answers
     page.goto(copy.as_uri() + "/" + HOME["en"], wait_until="load")
-    assert page.locator('.quiz-progress tfoot [data-quiz-count="correct"]').inner_text() == "1"
+    assert catalog_row(page, "01.02").inner_text() == f"1 of {N} answered · 1 correct"
     context.close()
 
 
@@ -435,7 +786,7 @@ def test_short_answer_wrong_then_right_then_reload(visit, edge_base, language):
 
     first = edge_question(page, 1)
     choose(first, wrong_answer(first))
-    assert page.locator(".quiz-score").inner_text() == says["score"].format(1, 3)
+    assert page.locator(".quiz-score").inner_text() == score(language, 2, 3, 1)
 
     page.reload(wait_until="load")
     question = short_answer(page)
@@ -443,14 +794,12 @@ def test_short_answer_wrong_then_right_then_reload(visit, edge_base, language):
     assert question.get_attribute("data-quiz-result") == "correct"
     assert question.locator(".quiz-status").inner_text() == says["correct"]
     assert edge_question(page, 1).get_attribute("data-quiz-result") == "incorrect"
-    assert page.locator(".quiz-score").inner_text() == says["score"].format(1, 3)
+    assert page.locator(".quiz-score").inner_text() == score(language, 2, 3, 1)
 
     # The home page counts it, in both languages.
-    for home in EDGE_HOME.values():
+    for home, says_there in ((EDGE_HOME["zh"], "已答 2/3 · 答对 1"), (EDGE_HOME["en"], "2 of 3 answered · 1 correct")):
         page.goto(edge_base + home, wait_until="load")
-        row = page.locator('.quiz-progress tbody tr[data-quiz-section="99.01"]')
-        assert row.locator('[data-quiz-count="answered"]').inner_text() == "2"
-        assert row.locator('[data-quiz-count="correct"]').inner_text() == "1"
+        assert catalog_row(page, "99.01").inner_text() == says_there
     assert record.console_errors == []
     assert record.outside_requests == []
 

@@ -12,6 +12,10 @@ from pathlib import Path
 from quizzes.model import Answer, Option, Question, QuestionBlock, QuestionKind, normalise_answer
 from quizzes.parsing import code_spans, parse_answers, parse_key, parse_questions, starts_with_kind_marker
 
+from helpers import QUIZ
+
+ZH, EN = QUIZ["zh"], QUIZ["en"]
+
 TF, SINGLE, MULTIPLE = QuestionKind.TRUE_FALSE, QuestionKind.SINGLE, QuestionKind.MULTIPLE
 SHORT = QuestionKind.SHORT_ANSWER
 # One table for Python here and for quiz.js in tests/test_quiz_browser.py.
@@ -49,7 +53,7 @@ def test_upstream_form_indented_options_without_bullets():
         **执行以下代码获取答案。**
         """
     )
-    assert parse_questions(text, "x.ipynb") == QuestionBlock(
+    assert parse_questions(text, "x.ipynb", ZH) == QuestionBlock(
         questions=(
             Question(1, TF, "AutoFuse 在图编译阶段工作。", (), 5),
             Question(2, SINGLE, "主要方式是什么？", options("转到 CPU", "融合算子", "删除算子", "改名"), 7),
@@ -78,7 +82,7 @@ def test_authors_form_nested_bullets_and_english_markers():
            - C. three
         """
     )
-    block = parse_questions(text, "x.en.ipynb")
+    block = parse_questions(text, "x.en.ipynb", EN)
     assert block.questions == (
         Question(1, TF, "Fusion keeps intermediates in UB.", (), 1),
         Question(2, SINGLE, "Which one?", options("first", "second"), 3),
@@ -98,36 +102,36 @@ def test_wrapped_lines_continue_the_question_or_the_last_option():
            B．全角点的选项二
         """
     )
-    (question,) = parse_questions(text, "x").questions
+    (question,) = parse_questions(text, "x", ZH).questions
     assert question.text == "第一行\n懒惰续行\n缩进续行"
     assert question.options == options("选项一\n选项一续行", "全角点的选项二")
 
 
 def test_ascii_parentheses_and_spaces_are_accepted_for_zh_markers():
-    (question,) = parse_questions("1. (判断题)  文本\n", "x").questions
+    (question,) = parse_questions("1. (判断题)  文本\n", "x", ZH).questions
     assert (question.kind, question.text) == (TF, "文本")
 
 
 def test_text_without_typed_questions_is_not_an_exercise():
-    assert parse_questions("# 标题\n\n1. 普通列表\n2. 第二项\n", "x") is None
+    assert parse_questions("# 标题\n\n1. 普通列表\n2. 第二项\n", "x", ZH) is None
 
 
 def test_a_plain_numbered_list_before_the_questions_stays_outside():
     text = "学习步骤：\n\n1. 阅读\n2. 练习\n\n1. （判断题）题目\n"
-    block = parse_questions(text, "x")
+    block = parse_questions(text, "x", ZH)
     assert (block.start, block.end) == (5, 6)
     assert block.questions == (Question(1, TF, "题目", (), 6),)
 
 
 def test_the_list_ends_at_unindented_text_after_a_blank_line():
     text = "1. （判断题）题目\n\n收尾的一段话。\n\n1. 后面的普通列表\n"
-    block = parse_questions(text, "x")
+    block = parse_questions(text, "x", ZH)
     assert (block.start, block.end) == (0, 1)
 
 
 def test_answer_file_zh_with_whitespace_only_separators_bom_and_crlf():
     text = "\ufeff1. √\r\n解析：第一条。\r\n \r\n2. ×\r\n解析：第二条，\r\n续行。\r\n\u3000\r\n3. B\r\n解析：`代码`。\r\n\r\n5. A、B、C\r\n解析：多选。\r\n"
-    assert parse_answers(text, "a.txt") == (
+    assert parse_answers(text, "a.txt", ZH) == (
         Answer(1, "Y", "第一条。", 1),
         Answer(2, "N", "第二条，\n续行。", 4),
         Answer(3, "B", "`代码`。", 8),
@@ -137,7 +141,7 @@ def test_answer_file_zh_with_whitespace_only_separators_bom_and_crlf():
 
 def test_answer_file_en():
     text = "1. True\nExplanation: yes.\n\n2. False\nexplanation：no.\n\n3. A, B, D\nExplanation: three.\n"
-    assert parse_answers(text, "a.en.txt") == (
+    assert parse_answers(text, "a.en.txt", EN) == (
         Answer(1, "Y", "yes.", 1),
         Answer(2, "N", "no.", 4),
         Answer(3, "ABD", "three.", 7),
@@ -145,21 +149,30 @@ def test_answer_file_en():
 
 
 @pytest.mark.parametrize(
-    "raw, key",
+    "language, raw, key",
     [
-        ("√", "Y"), ("✓", "Y"), ("✔", "Y"), ("对", "Y"), ("正确", "Y"), ("True", "Y"), ("TRUE", "Y"),
-        ("×", "N"), ("✗", "N"), ("✘", "N"), ("✕", "N"), ("错", "N"), ("错误", "N"), ("False", "N"), ("false", "N"),
-        ("B", "B"), ("F", "F"), ("A、B、C", "ABC"), ("A, B, C", "ABC"), ("A,B,C", "ABC"), ("A，B，C", "ABC"), ("C、A", "AC"),
-        ("H", "H"),
+        ("zh", "√", "Y"), ("zh", "✓", "Y"), ("zh", "✔", "Y"), ("zh", "对", "Y"), ("zh", "正确", "Y"),
+        ("en", "√", "Y"), ("en", "True", "Y"), ("en", "TRUE", "Y"),
+        ("zh", "×", "N"), ("zh", "✗", "N"), ("zh", "✘", "N"), ("zh", "✕", "N"), ("zh", "错", "N"), ("zh", "错误", "N"),
+        ("en", "×", "N"), ("en", "False", "N"), ("en", "false", "N"),
+        ("zh", "B", "B"), ("zh", "F", "F"), ("zh", "A、B、C", "ABC"), ("en", "A, B, C", "ABC"), ("zh", "A,B,C", "ABC"),
+        ("zh", "A，B，C", "ABC"), ("zh", "C、A", "AC"), ("zh", "H", "H"),
+        # Letters past H are letters still: the entry then says it is no option letter.
+        ("zh", "Z", "Z"), ("en", "T", "T"), ("zh", "X", "X"), ("zh", "I", "I"),
     ],
 )
-def test_accepted_answer_keys(raw, key):
-    assert parse_key(raw) == key
+def test_accepted_answer_keys(language, raw, key):
+    assert parse_key(raw, QUIZ[language]) == key
 
 
-@pytest.mark.parametrize("raw", ["T", "Y", "N", "x", "X", "V", "是", "否", "ABC", "A B C", "b", "A、A", "I", "A、", "", "A;B"])
-def test_rejected_answer_keys(raw):
-    assert parse_key(raw) is None
+@pytest.mark.parametrize(
+    "language, raw",
+    [("zh", r) for r in ("x", "是", "否", "ABC", "A B C", "b", "A、A", "A、", "", "A;B", "True", "False")]
+    + [("en", r) for r in ("x", "对", "错误", "Yes", "ABC")],
+)
+def test_rejected_answer_keys(language, raw):
+    """Each language accepts its own words for true and false, and the marks √ × of every language."""
+    assert parse_key(raw, QUIZ[language]) is None
 
 
 # ---------------------------------------------------------------------------
@@ -183,7 +196,7 @@ def test_short_answer_with_a_log_excerpt_and_text_after_it():
 
            只写代码，不含引号。
 
-        2. (short ANSWER) Type the value:
+        2. （ 填空题 ）Type the value:
            - of `AUTOFUSE_FLAGS`
            - without `export`
 
@@ -203,7 +216,7 @@ def test_short_answer_with_a_log_excerpt_and_text_after_it():
         ```
         """
     )
-    assert parse_questions(text, "x.ipynb") == QuestionBlock(
+    assert parse_questions(text, "x.ipynb", ZH) == QuestionBlock(
         questions=(
             Question(
                 1, SHORT,
@@ -223,33 +236,47 @@ def test_continuation_lines_keep_their_indentation_beyond_the_question_text():
     # "10. " puts the text at column 4: that much indentation is the list item's, the rest is the text's.
     questions = "".join(f"{n}. （判断题）第 {n} 题。\n\n" for n in range(1, 10))
     text = questions + "10. （填空题）写出：\n\n    ```\n      indented\n    ```\n\n     more\n"
-    block = parse_questions(text, "x")
+    block = parse_questions(text, "x", ZH)
     assert block.questions[-1] == Question(10, SHORT, "写出：\n\n```\n  indented\n```\n\n more", (), 19)
     assert block.end == len(text.splitlines())
 
 
-def test_short_answer_markers():
-    for marker in ("（填空题）", "(填空题)", "(Short answer)", "(short answer)", "（Short Answer）"):
-        (question,) = parse_questions(f"1. {marker}写出值。\n", "x").questions
-        assert (question.kind, question.text) == (SHORT, "写出值。"), marker
+@pytest.mark.parametrize(
+    "language, marker",
+    [("zh", "（填空题）"), ("zh", "(填空题)"), ("zh", "（ 填空题 ）"), ("en", "(Short answer)"), ("en", "(short answer)"),
+     ("en", "（Short  Answer）")],
+)
+def test_short_answer_markers(language, marker):
+    (question,) = parse_questions(f"1. {marker}写出值。\n", "x", QUIZ[language]).questions
+    assert (question.kind, question.text) == (SHORT, "写出值。")
+
+
+def test_a_language_reads_its_own_markers_only():
+    """An English marker on a Chinese page is a typo there, reported as such."""
+    from quizzes.errors import ExerciseError
+
+    assert parse_questions("1. (True/False) x\n", "x.md", ZH) is None
+    with pytest.raises(ExerciseError) as raised:
+        parse_questions("1. （判断题）甲\n\n2. (Single choice) 乙\n   A. a\n   B. b\n", "x.md", ZH)
+    assert str(raised.value).startswith("x.md, question 2: a numbered line inside the question list has no known type marker")
 
 
 @pytest.mark.parametrize(
-    "text",
+    "language, text",
     [
-        "（单选题）哪一个？\nA. 甲\nB. 乙",  # the text of an <li> with its options
-        "\n（单选题）哪一个？\n\nA. 甲\n",
-        "（填空题）读日志：\n[INFO] x\n",
-        "(Short answer) Type it.",
+        ("zh", "（单选题）哪一个？\nA. 甲\nB. 乙"),  # the text of an <li> with its options
+        ("zh", "\n（单选题）哪一个？\n\nA. 甲\n"),
+        ("zh", "（填空题）读日志：\n[INFO] x\n"),
+        ("en", "(Short answer) Type it."),
     ],
 )
-def test_rendered_question_text_over_several_lines_starts_with_its_marker(text):
-    assert starts_with_kind_marker(text)
+def test_rendered_question_text_over_several_lines_starts_with_its_marker(language, text):
+    assert starts_with_kind_marker(text, QUIZ[language])
 
 
-@pytest.mark.parametrize("text", ["（问答题）哪一个？\nA. 甲", "哪一个？（单选题）", "1. （单选题）x"])
+@pytest.mark.parametrize("text", ["（问答题）哪一个？\nA. 甲", "哪一个？（单选题）", "1. （单选题）x", "(Single choice) x"])
 def test_rendered_text_without_a_leading_marker(text):
-    assert not starts_with_kind_marker(text)
+    assert not starts_with_kind_marker(text, ZH)
 
 
 def test_short_answer_entries():
@@ -258,10 +285,10 @@ def test_short_answer_entries():
         "2. `--enable_autofuse=true;--autofuse_enable_pass=reduce`\n"
         "也接受：`--autofuse_enable_pass=reduce;--enable_autofuse=true`、`enable_autofuse=true;autofuse_enable_pass=reduce`\n"
         "解析：两项写在一起，\n- 顺序不限\n  - `--` 可省略\n\n"
-        "3. `` a`b ``\nALSO ACCEPTED: ``c`d``  or `e` ;`f`\nexplanation: x\n\n"
+        "3. `` a`b ``\n也接受 ： ``c`d``  或 `e` ;`f`\n解析: x\n\n"
         "4. ` 42 `\n也接受:`'42'x`\n解析：y\n"
     )
-    assert parse_answers(text, "a.txt") == (
+    assert parse_answers(text, "a.txt", ZH) == (
         Answer(1, "--enable_autofuse=true", "总开关。", 1, ("--enable_autofuse=true",)),
         Answer(
             2, "--enable_autofuse=true;--autofuse_enable_pass=reduce", "两项写在一起，\n- 顺序不限\n  - `--` 可省略", 4,
@@ -274,14 +301,16 @@ def test_short_answer_entries():
         Answer(3, "a`b", "x", 10, ("a`b", "c`d", "e", "f")),
         Answer(4, "42", "y", 14, ("42", "'42'x")),
     )
-    assert [answer.kind for answer in parse_answers(text, "a.txt")] == [SHORT] * 4
+    assert [answer.kind for answer in parse_answers(text, "a.txt", ZH)] == [SHORT] * 4
+    english = "3. `` a`b ``\nALSO ACCEPTED: ``c`d``  or `e` ;`f`\nexplanation: x\n"
+    assert parse_answers(english, "a.en.txt", EN) == (Answer(3, "a`b", "x", 1, ("a`b", "c`d", "e", "f")),)
 
 
 def test_a_short_answer_entry_right_after_another_is_caught():
     from quizzes.errors import ExerciseError
 
     with pytest.raises(ExerciseError) as raised:
-        parse_answers("1. `a`\n解析：x\n2. `b`\n解析：y\n", "a.txt")
+        parse_answers("1. `a`\n解析：x\n2. `b`\n解析：y\n", "a.txt", ZH)
     assert "question 2: a new entry starts without a blank line before it" in str(raised.value)
 
 

@@ -9,15 +9,23 @@ from textwrap import dedent
 import pytest
 from bs4 import BeautifulSoup
 
-from quizzes.markup import render_inline, render_lead
+from quizzes.markup import render_inline, render_lead, unsupported
+from quizzes.model import Exercise, Item
 from quizzes.parsing import parse_answers, parse_questions
-from quizzes.render import ProgressSection, render_course_progress, render_quiz_form, render_solutions
-from quizzes.validation import pair
+from quizzes.render import ProgressSection, render_progress_data, render_quiz_form, render_solutions
+
+from helpers import QUIZ
+
+ZH, EN = QUIZ["zh"], QUIZ["en"]
 
 
-def exercise(questions: str, answers: str, section: str):
-    return pair(parse_questions(questions, "q.md"), parse_answers(answers, "a.txt"),
-                section=section, question_source="q.md", answer_source="a.txt")
+def exercise(questions: str, answers: str, section: str, language=None):
+    """Questions and answers paired without validation.pair, which would refuse the raw HTML that
+    some of these tests give the renderer to prove it escapes it anyway."""
+    language = language or (EN if "Explanation" in answers else ZH)
+    block = parse_questions(questions, "q.md", language)
+    answers = parse_answers(answers, "a.txt", language)
+    return Exercise(section, tuple(Item(section, q, a) for q, a in zip(block.questions, answers)))
 
 
 ZH_QUESTIONS = dedent(
@@ -51,26 +59,28 @@ EN_ANSWERS = (
 
 ZH_FORM = dedent(
     """\
-    <form class="quiz" data-quiz-section="09.01" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;score&quot;:&quot;得分：{correct} / {total}&quot;}" novalidate>
+    <form class="quiz" data-quiz-section="09.01" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;pending_choice&quot;:&quot;按 Enter 或空格键检查这个答案。&quot;,&quot;pending_multiple&quot;:&quot;选择已改动，点击“检查答案”更新结果。&quot;,&quot;score&quot;:&quot;已答 {answered} / {total} 题，答对 {correct} 题&quot;,&quot;retry_confirm&quot;:&quot;确定要清除本页练习的作答记录吗？&quot;,&quot;not_saved&quot;:&quot;浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。&quot;,&quot;not_kept&quot;:&quot;浏览器不允许本站保存数据，作答记录只保留到离开本页为止。&quot;}" novalidate>
+    <noscript><p class="quiz-noscript" data-search-exclude>本页的练习需要 JavaScript 才能作答和批改。答案在下方的<a href="#quiz-solutions-09.01">答案与解析</a>中，点开各题即可查看。</p></noscript>
+    <p class="quiz-note" hidden></p>
     <fieldset class="quiz-question" data-quiz-id="09.01-1-292af9f7" data-quiz-kind="true-false" data-quiz-key="Y" data-quiz-answer="正确" data-quiz-solution="quiz-solution-09.01-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">判断题</span> <span class="quiz-text">用 <code>AUTOFUSE_FLAGS</code> 开启。</span></legend>
-    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="Y"> <span class="quiz-option-text">正确</span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="N"> <span class="quiz-option-text">错误</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="Y"> <span class="quiz-option-text">正确</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="N"> <span class="quiz-option-text">错误</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
     </fieldset>
     <fieldset class="quiz-question" data-quiz-id="09.01-2-2d78f67c" data-quiz-kind="single" data-quiz-key="B" data-quiz-answer="B" data-quiz-solution="quiz-solution-09.01-2">
     <legend><span class="quiz-number">2.</span> <span class="quiz-kind">单选题</span> <span class="quiz-text">哪一个？</span></legend>
-    <label class="quiz-option"><input type="radio" name="quiz-09.01-2" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="radio" name="quiz-09.01-2" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">乙</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-2" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-2" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">乙</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
     </fieldset>
     <fieldset class="quiz-question" data-quiz-id="09.01-3-900e6acd" data-quiz-kind="multiple" data-quiz-key="AC" data-quiz-answer="A、C" data-quiz-solution="quiz-solution-09.01-3">
     <legend><span class="quiz-number">3.</span> <span class="quiz-kind">多选题</span> <span class="quiz-text">哪些？</span></legend>
-    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text"><code>乙</code></span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="C"> <span class="quiz-letter">C.</span> <span class="quiz-option-text">丙</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
+    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text"><code>乙</code></span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
+    <label class="quiz-option"><input type="checkbox" name="quiz-09.01-3" value="C"> <span class="quiz-letter">C.</span> <span class="quiz-option-text">丙</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
     <button type="button" class="quiz-check" hidden>检查答案</button>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
@@ -82,19 +92,20 @@ ZH_FORM = dedent(
 
 ZH_SOLUTIONS = dedent(
     """\
-    <div class="quiz-solutions" data-search-exclude role="group" aria-label="答案与解析">
+    <div class="quiz-solutions" id="quiz-solutions-09.01" data-search-exclude role="group" aria-label="答案与解析">
+    <p class="quiz-solutions-intro">也可以直接点开下面各题，查看答案与解析。</p>
     <details class="quiz-solution" id="quiz-solution-09.01-1">
-    <summary>第 1 题 · 查看答案</summary>
+    <summary><span class="quiz-summary-closed">第 1 题 · 查看答案</span><span class="quiz-summary-open">第 1 题 · 收起答案</span></summary>
     <p class="quiz-solution-answer"><strong>答案：</strong>正确</p>
     <div class="quiz-solution-explanation"><p><strong>解析：</strong>对的。</p></div>
     </details>
     <details class="quiz-solution" id="quiz-solution-09.01-2">
-    <summary>第 2 题 · 查看答案</summary>
+    <summary><span class="quiz-summary-closed">第 2 题 · 查看答案</span><span class="quiz-summary-open">第 2 题 · 收起答案</span></summary>
     <p class="quiz-solution-answer"><strong>答案：</strong>B</p>
     <div class="quiz-solution-explanation"><p><strong>解析：</strong>乙。</p></div>
     </details>
     <details class="quiz-solution" id="quiz-solution-09.01-3">
-    <summary>第 3 题 · 查看答案</summary>
+    <summary><span class="quiz-summary-closed">第 3 题 · 查看答案</span><span class="quiz-summary-open">第 3 题 · 收起答案</span></summary>
     <p class="quiz-solution-answer"><strong>答案：</strong>A、C</p>
     <div class="quiz-solution-explanation"><p><strong>解析：</strong>甲和丙。</p></div>
     </details>
@@ -104,18 +115,20 @@ ZH_SOLUTIONS = dedent(
 
 EN_FORM = dedent(
     """\
-    <form class="quiz" data-quiz-section="09.02" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;type&quot;:&quot;Type an answer first.&quot;,&quot;score&quot;:&quot;Score: {correct} / {total}&quot;}" novalidate>
+    <form class="quiz" data-quiz-section="09.02" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;type&quot;:&quot;Type an answer first.&quot;,&quot;pending_choice&quot;:&quot;Press Enter or Space to check this answer.&quot;,&quot;pending_multiple&quot;:&quot;Your selection changed: press “Check answer” to update the result.&quot;,&quot;score&quot;:&quot;Answered {answered} of {total}, {correct} correct&quot;,&quot;retry_confirm&quot;:&quot;Clear your answers to the exercises on this page?&quot;,&quot;not_saved&quot;:&quot;Your browser&#x27;s storage is full: this answer was not saved and will be lost when you leave the page.&quot;,&quot;not_kept&quot;:&quot;Your browser does not let this site keep data, so your answers last only until you leave the page.&quot;}" novalidate>
+    <noscript><p class="quiz-noscript" data-search-exclude>The exercises on this page need JavaScript to be answered and checked. Their answers are below, under <a href="#quiz-solutions-09.02">Answers and explanations</a>: open each question to read it.</p></noscript>
+    <p class="quiz-note" hidden></p>
     <fieldset class="quiz-question" data-quiz-id="09.02-1-d274ea81" data-quiz-kind="true-false" data-quiz-key="N" data-quiz-answer="False" data-quiz-solution="quiz-solution-09.02-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">True/False</span> <span class="quiz-text">A &lt;script&gt;alert(1)&lt;/script&gt; question.</span></legend>
-    <label class="quiz-option"><input type="radio" name="quiz-09.02-1" value="Y"> <span class="quiz-option-text">True</span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="radio" name="quiz-09.02-1" value="N"> <span class="quiz-option-text">False</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.02-1" value="Y"> <span class="quiz-option-text">True</span><span class="quiz-mark" aria-hidden="true" data-missed="Missed"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.02-1" value="N"> <span class="quiz-option-text">False</span><span class="quiz-mark" aria-hidden="true" data-missed="Missed"></span></label>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
     </fieldset>
     <fieldset class="quiz-question" data-quiz-id="09.02-2-2d78f67c" data-quiz-kind="single" data-quiz-key="B" data-quiz-answer="B" data-quiz-solution="quiz-solution-09.02-2">
     <legend><span class="quiz-number">2.</span> <span class="quiz-kind">Single choice</span> <span class="quiz-text">Pick &lt;img src=x onerror=alert(1)&gt;</span></legend>
-    <label class="quiz-option"><input type="radio" name="quiz-09.02-2" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">&lt;b&gt;bold&lt;/b&gt; &amp; <code>&lt;i&gt;</code></span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="radio" name="quiz-09.02-2" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text"><strong>real</strong> bold</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.02-2" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">&lt;b&gt;bold&lt;/b&gt; &amp; <code>&lt;i&gt;</code></span><span class="quiz-mark" aria-hidden="true" data-missed="Missed"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.02-2" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text"><strong>real</strong> bold</span><span class="quiz-mark" aria-hidden="true" data-missed="Missed"></span></label>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
     </fieldset>
@@ -126,14 +139,15 @@ EN_FORM = dedent(
 
 EN_SOLUTIONS = dedent(
     """\
-    <div class="quiz-solutions" data-search-exclude role="group" aria-label="Answers and explanations">
+    <div class="quiz-solutions" id="quiz-solutions-09.02" data-search-exclude role="group" aria-label="Answers and explanations">
+    <p class="quiz-solutions-intro">You can also open each question below to read its answer and explanation.</p>
     <details class="quiz-solution" id="quiz-solution-09.02-1">
-    <summary>Question 1 · Show answer</summary>
+    <summary><span class="quiz-summary-closed">Question 1 · Show answer</span><span class="quiz-summary-open">Question 1 · Hide answer</span></summary>
     <p class="quiz-solution-answer"><strong>Answer: </strong>False</p>
     <div class="quiz-solution-explanation"><p><strong>Explanation: </strong>&lt;script&gt;alert(2)&lt;/script&gt; and <code>&lt;img onerror=x&gt;</code> [x](javascript:alert(3))</p></div>
     </details>
     <details class="quiz-solution" id="quiz-solution-09.02-2">
-    <summary>Question 2 · Show answer</summary>
+    <summary><span class="quiz-summary-closed">Question 2 · Show answer</span><span class="quiz-summary-open">Question 2 · Hide answer</span></summary>
     <p class="quiz-solution-answer"><strong>Answer: </strong>B</p>
     <div class="quiz-solution-explanation"><p><strong>Explanation: </strong>&lt;img src=x onerror=alert(4)&gt;</p></div>
     </details>
@@ -141,44 +155,26 @@ EN_SOLUTIONS = dedent(
     """
 ).rstrip("\n")
 
-EN_PROGRESS = dedent(
-    """\
-    <div class="quiz-progress" data-quiz-ui="{&quot;confirm&quot;:&quot;Clear your answers to every exercise?&quot;,&quot;cleared&quot;:&quot;All progress cleared.&quot;}">
-    <table>
-    <caption>Exercises completed, per section</caption>
-    <thead><tr><th scope="col">Section</th><th scope="col">Answered</th><th scope="col">Correct</th></tr></thead>
-    <tbody>
-    <tr data-quiz-section="09.01"><th scope="row"><a href="ch/x.html">9.1 &lt;小节&gt;</a></th><td><span data-quiz-count="answered">–</span> / 3</td><td><span data-quiz-count="correct">–</span> / 3</td></tr>
-    <tr data-quiz-section="09.02"><th scope="row"><a href="../en/ch/y.html">9.2 Second</a></th><td><span data-quiz-count="answered">–</span> / 2</td><td><span data-quiz-count="correct">–</span> / 2</td></tr>
-    </tbody>
-    <tfoot><tr data-quiz-section=""><th scope="row">Total</th><td><span data-quiz-count="answered">–</span> / 5</td><td><span data-quiz-count="correct">–</span> / 5</td></tr></tfoot>
-    </table>
-    <p class="quiz-progress-actions" hidden><button type="button" class="quiz-reset-all">Reset all progress</button> <span class="quiz-progress-status" aria-live="polite"></span></p>
-    <script type="application/json" class="quiz-progress-data">{"09.01":["09.01-1-292af9f7","09.01-2-2d78f67c","09.01-3-900e6acd"],"09.02":["09.02-1-d274ea81","09.02-2-2d78f67c"]}</script>
-    </div>
-    """
-).rstrip("\n")
-
 
 def test_zh_form_radio_for_true_false_and_single_checkboxes_and_button_for_multiple():
-    assert render_quiz_form(exercise(ZH_QUESTIONS, ZH_ANSWERS, "09.01"), "zh") == ZH_FORM
+    assert render_quiz_form(exercise(ZH_QUESTIONS, ZH_ANSWERS, "09.01"), ZH) == ZH_FORM
 
 
 def test_zh_solutions_are_details_blocks():
-    assert render_solutions(exercise(ZH_QUESTIONS, ZH_ANSWERS, "09.01"), "zh") == ZH_SOLUTIONS
+    assert render_solutions(exercise(ZH_QUESTIONS, ZH_ANSWERS, "09.01"), ZH) == ZH_SOLUTIONS
 
 
 def test_en_form_escapes_html_in_questions_and_options():
-    assert render_quiz_form(exercise(EN_QUESTIONS, EN_ANSWERS, "09.02"), "en") == EN_FORM
+    assert render_quiz_form(exercise(EN_QUESTIONS, EN_ANSWERS, "09.02"), EN) == EN_FORM
 
 
 def test_en_solutions_escape_html_in_explanations():
-    assert render_solutions(exercise(EN_QUESTIONS, EN_ANSWERS, "09.02"), "en") == EN_SOLUTIONS
+    assert render_solutions(exercise(EN_QUESTIONS, EN_ANSWERS, "09.02"), EN) == EN_SOLUTIONS
 
 
 def test_escaped_text_parses_to_no_element_an_attacker_wanted():
     e = exercise(EN_QUESTIONS, EN_ANSWERS, "09.02")
-    soup = BeautifulSoup(render_quiz_form(e, "en") + render_solutions(e, "en"), "html.parser")
+    soup = BeautifulSoup(render_quiz_form(e, EN) + render_solutions(e, EN), "html.parser")
     assert soup.find_all(["script", "img", "b", "i"]) == []
     assert not [tag for tag in soup.find_all(True) if any(name.startswith("on") for name in tag.attrs)]
     assert not soup.select('a[href^="javascript"]')
@@ -186,27 +182,34 @@ def test_escaped_text_parses_to_no_element_an_attacker_wanted():
     assert "<img src=x onerror=alert(4)>" in soup.select(".quiz-solution-explanation")[1].get_text()
 
 
-def test_en_progress_panel():
+def test_progress_data_lists_each_section_with_its_questions_keys_and_words():
     sections = [
-        ProgressSection("09.01", "9.1 <小节>", "ch/x.html", exercise(ZH_QUESTIONS, ZH_ANSWERS, "09.01").question_ids),
-        ProgressSection("09.02", "9.2 Second", "../en/ch/y.html", exercise(EN_QUESTIONS, EN_ANSWERS, "09.02").question_ids),
+        ProgressSection("09.01", "ch/x.html", exercise(ZH_QUESTIONS, ZH_ANSWERS, "09.01").items),
+        ProgressSection("09.03", "../en/ch/y.html", exercise(EN_SHORT_QUESTIONS, EN_SHORT_ANSWERS, "09.03").items),
     ]
-    assert render_course_progress(sections, "en") == EN_PROGRESS
+    html = render_progress_data(sections, EN)
+    assert html == (
+        '<script type="application/json" class="quiz-progress-data">{"ui":{"done":"completed",'
+        '"section_count":"{answered} of {total} answered · {correct} correct",'
+        '"section_done":"Completed · {correct} of {total} correct",'
+        '"total":"All exercises: {answered} of {total} answered, {correct} correct.","reset":"Reset all progress",'
+        '"reset_confirm":"Clear your answers to every exercise?","reset_done":"All progress cleared.",'
+        '"not_kept":"Your browser does not let this site keep data, so your progress cannot be shown here."},'
+        '"sections":[{"section":"09.01","url":"ch/x.html","questions":[["09.01-1-292af9f7","true-false","Y",2],'
+        '["09.01-2-2d78f67c","single","B",2],["09.01-3-900e6acd","multiple","AC",3]]},'
+        '{"section":"09.03","url":"../en/ch/y.html","questions":[["09.03-1-cfd9d48a","single","A",2],'
+        '["09.03-2-9b13e775","short-answer",["--enable_autofuse=true;--autofuse_enable_pass=reduce",'
+        '"--autofuse_enable_pass=reduce;--enable_autofuse=true","enable_autofuse=true;autofuse_enable_pass=reduce"],0]]}]}'
+        "</script>"
+    )
 
 
-def test_zh_progress_panel_strings():
-    html = render_course_progress([ProgressSection("01.02", "1.2 简介", "a.html", ("01.02-1-abcdef12",))], "zh")
-    soup = BeautifulSoup(html, "html.parser")
-    assert [th.get_text() for th in soup.select("thead th")] == ["小节", "已作答", "答对"]
-    assert soup.select_one("tfoot th").get_text() == "合计"
-    assert soup.select_one("button").get_text() == "清除全部进度"
-
-
-def test_json_island_cannot_be_closed_by_its_content():
-    html = render_course_progress([ProgressSection("x</script><b>", "t", "a.html", ("x</script><b>-1-0",))], "en")
+def test_progress_data_cannot_be_closed_by_its_content():
+    items = exercise(ZH_QUESTIONS, ZH_ANSWERS, "x</script><b>").items
+    html = render_progress_data([ProgressSection("x</script><b>", "a.html", items)], ZH)
     soup = BeautifulSoup(html, "html.parser")
     assert soup.find("b") is None
-    assert soup.select_one("script.quiz-progress-data").string == '{"x\\u003c/script>\\u003cb>":["x\\u003c/script>\\u003cb>-1-0"]}'
+    assert '"section":"x\\u003c/script>\\u003cb>"' in soup.select_one("script.quiz-progress-data").string
 
 
 @pytest.mark.parametrize(
@@ -219,7 +222,8 @@ def test_json_island_cannot_be_closed_by_its_content():
         ("**粗** *斜*", "<strong>粗</strong> <em>斜</em>"),
         ("[链接](https://example.org/a)", '<a href="https://example.org/a">链接</a>'),
         ("[bad](javascript:alert(1))", "[bad](javascript:alert(1))"),
-        ("![img](http://example.org/x.png)", '!<a href="http://example.org/x.png">img</a>'),
+        ("![图](./images/a.en.svg)", '<img src="./images/a.en.svg" alt="图" />'),
+        ("a <!-- 作者的备注 --> b", "a  b"),
         ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
         ('<img src=x onerror="alert(1)">', "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;"),
         ("a & b < c > d", "a &amp; b &lt; c &gt; d"),
@@ -252,11 +256,11 @@ def test_markdown_pages_get_the_form_and_the_solutions(tmp_path):
     from helpers import build_small_site
 
     files = {
-        "index.md": "# 首页\n\n<!-- course-progress -->\n",
-        "index.en.md": "# Home\n\n<!-- course-progress -->\n",
+        "index.md": "# 首页\n\n<!-- course-catalog -->\n",
+        "index.en.md": "# Home\n\n<!-- course-catalog -->\n",
         "ch/x.md": MARKDOWN_PAGE.format(questions=ZH_QUESTIONS, suffix=""),
         "ch/answer/09.01_answer.txt": ZH_ANSWERS,
-        "ch/x.en.md": MARKDOWN_PAGE.format(questions=EN_QUESTIONS.replace("A <script>", "A"), suffix=".en"),
+        "ch/x.en.md": MARKDOWN_PAGE.format(questions=EN_QUESTIONS.replace("A <script>alert(1)</script> question", "A question"), suffix=".en"),
         "ch/answer/09.01_answer.en.txt": ZH_ANSWERS.replace("√", "True").replace("解析", "Explanation"),
     }
     files["ch/x.en.md"] = files["ch/x.en.md"].replace(
@@ -287,8 +291,8 @@ def test_markdown_pages_get_the_form_and_the_solutions(tmp_path):
     en_ids = [f["data-quiz-id"] for f in BeautifulSoup((site / "en/ch/x.html").read_text(encoding="utf-8"), "html.parser").select("fieldset")]
     assert zh_ids == en_ids
     home = BeautifulSoup((site / "en/index.html").read_text(encoding="utf-8"), "html.parser")
-    row = home.select_one('.quiz-progress tr[data-quiz-section="09.01"] a')
-    assert (row["href"], row.get_text()) == ("ch/x.html", "9.1 Practice")
+    row = home.select_one('.course-catalog [data-progress-section="09.01"]').parent
+    assert (row.a["href"], row.a.get_text()) == ("ch/x.html", "9.1 Practice")
     assert (site / "assets/quiz/quiz.js").read_text(encoding="utf-8") == (
         Path(__file__).resolve().parent.parent / "quizzes" / "quiz.js"
     ).read_text(encoding="utf-8")
@@ -360,15 +364,17 @@ EN_SHORT_ANSWERS = (
 )
 SHORT_FORM = dedent(
     """\
-    <form class="quiz" data-quiz-section="09.03" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;score&quot;:&quot;得分：{correct} / {total}&quot;}" novalidate>
+    <form class="quiz" data-quiz-section="09.03" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;pending_choice&quot;:&quot;按 Enter 或空格键检查这个答案。&quot;,&quot;pending_multiple&quot;:&quot;选择已改动，点击“检查答案”更新结果。&quot;,&quot;score&quot;:&quot;已答 {answered} / {total} 题，答对 {correct} 题&quot;,&quot;retry_confirm&quot;:&quot;确定要清除本页练习的作答记录吗？&quot;,&quot;not_saved&quot;:&quot;浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。&quot;,&quot;not_kept&quot;:&quot;浏览器不允许本站保存数据，作答记录只保留到离开本页为止。&quot;}" novalidate>
+    <noscript><p class="quiz-noscript" data-search-exclude>本页的练习需要 JavaScript 才能作答和批改。答案在下方的<a href="#quiz-solutions-09.03">答案与解析</a>中，点开各题即可查看。</p></noscript>
+    <p class="quiz-note" hidden></p>
     <fieldset class="quiz-question" data-quiz-id="09.03-1-cfd9d48a" data-quiz-kind="single" data-quiz-key="A" data-quiz-answer="A" data-quiz-solution="quiz-solution-09.03-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">单选题</span> <span class="quiz-text">下面的日志说明了什么？</span></legend>
     <div class="quiz-body">
     <pre><code class="language-text">[INFO] &lt;b&gt;x&lt;/b&gt; &amp; y
     </code></pre>
     </div>
-    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">乙</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">甲</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">乙</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
     </fieldset>
@@ -391,14 +397,15 @@ SHORT_FORM = dedent(
 ).rstrip("\n")
 SHORT_SOLUTIONS = dedent(
     """\
-    <div class="quiz-solutions" data-search-exclude role="group" aria-label="答案与解析">
+    <div class="quiz-solutions" id="quiz-solutions-09.03" data-search-exclude role="group" aria-label="答案与解析">
+    <p class="quiz-solutions-intro">也可以直接点开下面各题，查看答案与解析。</p>
     <details class="quiz-solution" id="quiz-solution-09.03-1">
-    <summary>第 1 题 · 查看答案</summary>
+    <summary><span class="quiz-summary-closed">第 1 题 · 查看答案</span><span class="quiz-summary-open">第 1 题 · 收起答案</span></summary>
     <p class="quiz-solution-answer"><strong>答案：</strong>A</p>
     <div class="quiz-solution-explanation"><p><strong>解析：</strong>日志说明了甲。</p></div>
     </details>
     <details class="quiz-solution" id="quiz-solution-09.03-2">
-    <summary>第 2 题 · 查看答案</summary>
+    <summary><span class="quiz-summary-closed">第 2 题 · 查看答案</span><span class="quiz-summary-open">第 2 题 · 收起答案</span></summary>
     <p class="quiz-solution-answer"><strong>答案：</strong><code>--enable_autofuse=true;--autofuse_enable_pass=reduce</code></p>
     <p class="quiz-solution-accepted"><strong>也接受：</strong><code>--autofuse_enable_pass=reduce;--enable_autofuse=true</code>、<code>enable_autofuse=true;autofuse_enable_pass=reduce</code></p>
     <div class="quiz-solution-explanation"><p><strong>解析：</strong>两项写在同一个字符串里，用分号分隔：</p>
@@ -413,15 +420,17 @@ SHORT_SOLUTIONS = dedent(
 ).rstrip("\n")
 EN_SHORT_FORM = dedent(
     """\
-    <form class="quiz" data-quiz-section="09.03" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;type&quot;:&quot;Type an answer first.&quot;,&quot;score&quot;:&quot;Score: {correct} / {total}&quot;}" novalidate>
+    <form class="quiz" data-quiz-section="09.03" data-quiz-ui="{&quot;correct&quot;:&quot;✓ Correct&quot;,&quot;incorrect&quot;:&quot;✗ Incorrect. Correct answer: {answer}&quot;,&quot;choose&quot;:&quot;Choose an answer first.&quot;,&quot;type&quot;:&quot;Type an answer first.&quot;,&quot;pending_choice&quot;:&quot;Press Enter or Space to check this answer.&quot;,&quot;pending_multiple&quot;:&quot;Your selection changed: press “Check answer” to update the result.&quot;,&quot;score&quot;:&quot;Answered {answered} of {total}, {correct} correct&quot;,&quot;retry_confirm&quot;:&quot;Clear your answers to the exercises on this page?&quot;,&quot;not_saved&quot;:&quot;Your browser&#x27;s storage is full: this answer was not saved and will be lost when you leave the page.&quot;,&quot;not_kept&quot;:&quot;Your browser does not let this site keep data, so your answers last only until you leave the page.&quot;}" novalidate>
+    <noscript><p class="quiz-noscript" data-search-exclude>The exercises on this page need JavaScript to be answered and checked. Their answers are below, under <a href="#quiz-solutions-09.03">Answers and explanations</a>: open each question to read it.</p></noscript>
+    <p class="quiz-note" hidden></p>
     <fieldset class="quiz-question" data-quiz-id="09.03-1-cfd9d48a" data-quiz-kind="single" data-quiz-key="A" data-quiz-answer="A" data-quiz-solution="quiz-solution-09.03-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">Single choice</span> <span class="quiz-text">What does the log say?</span></legend>
     <div class="quiz-body">
     <pre><code class="language-text">[INFO] &lt;b&gt;x&lt;/b&gt; &amp; y
     </code></pre>
     </div>
-    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">first</span><span class="quiz-mark" aria-hidden="true"></span></label>
-    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">second</span><span class="quiz-mark" aria-hidden="true"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="A"> <span class="quiz-letter">A.</span> <span class="quiz-option-text">first</span><span class="quiz-mark" aria-hidden="true" data-missed="Missed"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.03-1" value="B"> <span class="quiz-letter">B.</span> <span class="quiz-option-text">second</span><span class="quiz-mark" aria-hidden="true" data-missed="Missed"></span></label>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
     </fieldset>
@@ -444,14 +453,15 @@ EN_SHORT_FORM = dedent(
 ).rstrip("\n")
 EN_SHORT_SOLUTIONS = dedent(
     """\
-    <div class="quiz-solutions" data-search-exclude role="group" aria-label="Answers and explanations">
+    <div class="quiz-solutions" id="quiz-solutions-09.03" data-search-exclude role="group" aria-label="Answers and explanations">
+    <p class="quiz-solutions-intro">You can also open each question below to read its answer and explanation.</p>
     <details class="quiz-solution" id="quiz-solution-09.03-1">
-    <summary>Question 1 · Show answer</summary>
+    <summary><span class="quiz-summary-closed">Question 1 · Show answer</span><span class="quiz-summary-open">Question 1 · Hide answer</span></summary>
     <p class="quiz-solution-answer"><strong>Answer: </strong>A</p>
     <div class="quiz-solution-explanation"><p><strong>Explanation: </strong>the log says so.</p></div>
     </details>
     <details class="quiz-solution" id="quiz-solution-09.03-2">
-    <summary>Question 2 · Show answer</summary>
+    <summary><span class="quiz-summary-closed">Question 2 · Show answer</span><span class="quiz-summary-open">Question 2 · Hide answer</span></summary>
     <p class="quiz-solution-answer"><strong>Answer: </strong><code>--enable_autofuse=true;--autofuse_enable_pass=reduce</code></p>
     <p class="quiz-solution-accepted"><strong>Also accepted: </strong><code>--autofuse_enable_pass=reduce;--enable_autofuse=true</code>, <code>enable_autofuse=true;autofuse_enable_pass=reduce</code></p>
     <div class="quiz-solution-explanation"><p><strong>Explanation: </strong>one string, items separated by semicolons.</p></div>
@@ -462,19 +472,19 @@ EN_SHORT_SOLUTIONS = dedent(
 
 
 def test_zh_short_answer_form_text_box_and_blocks_after_the_legend():
-    assert render_quiz_form(exercise(SHORT_QUESTIONS, SHORT_ANSWERS, "09.03"), "zh") == SHORT_FORM
+    assert render_quiz_form(exercise(SHORT_QUESTIONS, SHORT_ANSWERS, "09.03"), ZH) == SHORT_FORM
 
 
 def test_zh_short_answer_solution_lists_the_other_accepted_forms_and_renders_blocks():
-    assert render_solutions(exercise(SHORT_QUESTIONS, SHORT_ANSWERS, "09.03"), "zh") == SHORT_SOLUTIONS
+    assert render_solutions(exercise(SHORT_QUESTIONS, SHORT_ANSWERS, "09.03"), ZH) == SHORT_SOLUTIONS
 
 
 def test_en_short_answer_form():
-    assert render_quiz_form(exercise(EN_SHORT_QUESTIONS, EN_SHORT_ANSWERS, "09.03"), "en") == EN_SHORT_FORM
+    assert render_quiz_form(exercise(EN_SHORT_QUESTIONS, EN_SHORT_ANSWERS, "09.03"), EN) == EN_SHORT_FORM
 
 
 def test_en_short_answer_solutions():
-    assert render_solutions(exercise(EN_SHORT_QUESTIONS, EN_SHORT_ANSWERS, "09.03"), "en") == EN_SHORT_SOLUTIONS
+    assert render_solutions(exercise(EN_SHORT_QUESTIONS, EN_SHORT_ANSWERS, "09.03"), EN) == EN_SHORT_SOLUTIONS
 
 
 def test_only_phrasing_content_in_legends_labels_and_paragraphs():
@@ -483,7 +493,7 @@ def test_only_phrasing_content_in_legends_labels_and_paragraphs():
               "h5", "h6", "hr", "legend", "ol", "p", "pre", "table", "ul"}
     for language, (questions, answers) in {"zh": (SHORT_QUESTIONS, SHORT_ANSWERS), "en": (EN_SHORT_QUESTIONS, EN_SHORT_ANSWERS)}.items():
         e = exercise(questions, answers, "09.03")
-        soup = BeautifulSoup(render_quiz_form(e, language) + render_solutions(e, language), "html.parser")
+        soup = BeautifulSoup(render_quiz_form(e, QUIZ[language]) + render_solutions(e, QUIZ[language]), "html.parser")
         for holder in soup.find_all(["legend", "label", "p", "summary"]):
             assert not holder.find_all(blocks), holder
         # The text box has a label of its own, and its group is named by the question.
@@ -503,7 +513,11 @@ def test_only_phrasing_content_in_legends_labels_and_paragraphs():
         ("读日志：\n\n```text\n<b>x</b>\n```", "读日志：", '<pre><code class="language-text">&lt;b&gt;x&lt;/b&gt;\n</code></pre>'),
         ("列表：\n- a\n- b", "列表：", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>"),
         ("<script>x</script>\n\n<img src=x onerror=y>", "&lt;script&gt;x&lt;/script&gt;", "<p>&lt;img src=x onerror=y&gt;</p>"),
-        ("![img](http://example.org/x.png) <code>a&lt;b</code>", '!<a href="http://example.org/x.png">img</a> <code>a&lt;b</code>', ""),
+        ("![img](images/x.png) <code>a&lt;b</code>", '<img src="images/x.png" alt="img" /> <code>a&lt;b</code>', ""),
+        ("题目<!-- 备注：来源待核对 -->\n\n<!--\n多行备注\n-->\n\n后文", "题目", "<p>后文</p>"),
+        ("表：\n\n| a | b |\n| - | - |\n| 1 | 2 |", "表：",
+         "<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>"),
+        ("引文：\n\n> 引用\n> 两行", "引文：", "<blockquote>\n<p>引用\n两行</p>\n</blockquote>"),
         ("标题\n===", "", "<h1>标题</h1>"),
     ],
 )
@@ -519,8 +533,9 @@ def test_a_notebook_question_list_that_starts_with_a_choice_question_is_found():
 
     cell = "## 练习\n\n" + SHORT_QUESTIONS + "\n**运行下面的代码查看答案。**\n"
     soup = fragment(f'<div id="cell-id=exercise">{markdown2html_mistune(cell)}</div>')
-    replace_question_list(soup.find(id="cell-id=exercise"), "<form>quiz</form>", 2, "x.ipynb")
-    assert [child.name for child in soup.select_one("div").find_all(recursive=False)] == ["h2", "form", "p"]
+    replace_question_list(soup.find(id="cell-id=exercise"), "<form>quiz</form>", 2, "x.ipynb", ZH)
+    # The closing line spoke to Jupyter readers ("run the code below"): the site's solution blocks say it instead.
+    assert [child.name for child in soup.select_one("div").find_all(recursive=False)] == ["h2", "form"]
 
 
 def test_a_markdown_page_with_a_short_answer_and_a_log_excerpt(tmp_path):

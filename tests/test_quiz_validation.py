@@ -18,7 +18,9 @@ from quizzes.parsing import parse_answers, parse_questions
 from quizzes.sources import markdown_exercises, notebook_exercises
 from quizzes.validation import check_parity, pair
 
-from helpers import LANGUAGES
+from helpers import QUIZ, QUIZ_LANGUAGES
+
+ZH, EN = QUIZ["zh"], QUIZ["en"]
 
 ROOT = Path(__file__).resolve().parent.parent
 MALFORMED = ROOT / "tests" / "fixtures" / "quiz" / "malformed"
@@ -64,7 +66,7 @@ MESSAGES = {
     "answer_of_the_wrong_kind": (
         "answers.txt, question 1: the answer B does not fit a true/false （判断题） question\n"
         "  at line 1\n"
-        "  expected: `1. √` or `1. ×` (English: `1. True` / `1. False`)"
+        "  expected: `1. √` or `1. ×` (also 对 正确 / 错 错误)"
     ),
     "answer_without_question": (
         "answers.txt, question 4: this answer has no question: questions.md has questions 1 to 3\n"
@@ -74,8 +76,8 @@ MESSAGES = {
     "explanation_without_answer_line": (
         "answers.txt: an entry must start with the question number and the answer\n"
         "  line 1: '解析：孤立的解析。'\n"
-        "  expected: `N. <answer>` on one line, `解析：…` or `Explanation: …` on the next (for a short answer, "
-        "an optional `也接受：…` / `Also accepted: …` line between them), and a blank line before the next entry"
+        "  expected: `N. <answer>` on one line, `解析：…` on the next (for a short answer, "
+        "an optional `也接受：…` line between them), and a blank line before the next entry"
     ),
     "letter_not_among_the_options": (
         "answers.txt, question 2: letter E is not among the question's options\n"
@@ -85,24 +87,24 @@ MESSAGES = {
     "missing_explanation": (
         "answers.txt, question 1: the answer needs an explanation on the next line\n"
         "  line 1: '1. √'\n"
-        "  expected: `解析：…` or `Explanation: …` right after the answer line"
+        "  expected: `解析：…` right after the answer line"
     ),
     "multiple_choice_with_one_letter": (
         "answers.txt, question 3: the answer A does not fit a multiple-choice （多选题） question\n"
         "  at line 7\n"
-        "  expected: two or more letters, as in `3. A、B` (English: `3. A, B`); "
-        "a question with one correct option is （单选题）/(Single choice)"
+        "  expected: two or more letters, as in `3. A、B`; "
+        "a question with one correct option is （单选题）"
     ),
     "no_blank_line_between_entries": (
         "answers.txt, question 2: a new entry starts without a blank line before it\n"
         "  line 3: '2. B'\n"
-        "  expected: `N. <answer>` on one line, `解析：…` or `Explanation: …` on the next (for a short answer, "
-        "an optional `也接受：…` / `Also accepted: …` line between them), and a blank line before the next entry"
+        "  expected: `N. <answer>` on one line, `解析：…` on the next (for a short answer, "
+        "an optional `也接受：…` line between them), and a blank line before the next entry"
     ),
     "no_space_after_the_number": (
         "questions.md: this looks like a question but is not in the accepted form\n"
         "  line 3: '2.（单选题）乙？'\n"
-        "  expected: a line such as `1. （判断题）…` or `1. (True/False) …`, numbered 1, 2, 3… "
+        "  expected: a line such as `1. （判断题）…`, numbered 1, 2, 3… "
         "with a space after the dot"
     ),
     "one_option_only": (
@@ -138,49 +140,48 @@ MESSAGES = {
     "true_false_with_options": (
         "questions.md, question 1: a true/false question takes no options\n"
         "  line 2: 'A. 是'\n"
-        "  expected: （单选题）/(Single choice) or （多选题）/(Multiple choice) for a question with options"
+        "  expected: （单选题） or （多选题） for a question with options"
     ),
     "unaccepted_true_false_key": (
         "answers.txt, question 1: 'x' is not an accepted answer\n"
         "  line 1: '1. x'\n"
-        "  expected: √ or × (also ✓ ✔ 对 正确 True / ✗ ✘ ✕ 错 错误 False) for (判断题); one letter such as `B` "
-        "for (单选题); two or more letters such as `A、B、C`, `A, B, C`, `A,B,C` or `A，B，C` for (多选题); "
-        "the answer in backticks such as `--enable_autofuse=true` for (填空题)"
+        "  expected: √ ✓ ✔ 对 正确 / × ✗ ✘ ✕ 错 错误 for （判断题）; one letter such as `B` "
+        "for （单选题）; two or more letters such as `A、B、C`, `A, B, C`, `A,B,C` or `A，B，C` for （多选题）; "
+        "the answer in backticks such as `--enable_autofuse=true` for （填空题）"
     ),
     "unknown_type_marker": (
         "questions.md, question 2: a numbered line inside the question list has no known type marker\n"
         "  line 3: '2. （问答题）乙？'\n"
-        "  expected: one of （判断题） （单选题） （多选题） （填空题） (True/False) (Single choice) (Multiple choice) "
-        "(Short answer) after the number"
+        "  expected: one of （判断题） （单选题） （多选题） （填空题） after the number"
     ),
     "accepted_form_repeats_the_key": (
         'answers.txt, question 4: `"--enable_autofuse = true"` is the same answer as `--enable_autofuse=true` '
         'once whitespace and surrounding quotes are removed\n'
-        '  line 11: \'Also accepted: `enable_autofuse=true`, `"--enable_autofuse = true"`\'\n'
+        '  line 11: \'也接受：`enable_autofuse=true`、`"--enable_autofuse = true"`\'\n'
         '  expected: each accepted form once; whitespace and one pair of surrounding quotes are ignored anyway'
     ),
     "accepted_forms_after_the_explanation": (
         'answers.txt, question 4: other accepted forms go on one line, right after the key line and before the '
         'explanation\n'
         "  line 12: '也接受：`enable_autofuse=true`'\n"
-        '  expected: `也接受：` or `Also accepted:` followed by one or more code spans, as in `也接受：`a`、`b``, right '
+        '  expected: `也接受：` followed by one or more code spans, as in `也接受：`a`、`b``, right '
         'after the key line of a short answer'
     ),
     "accepted_forms_on_a_choice_entry": (
         'answers.txt, question 2: only a short-answer entry takes other accepted forms\n'
         "  line 5: '也接受：`乙`'\n"
-        '  expected: a short-answer question (（填空题）/(Short answer)) with its key in backticks, or no such line'
+        '  expected: a short-answer question (（填空题）) with its key in backticks, or no such line'
     ),
     "accepted_forms_without_code_spans": (
         'answers.txt, question 4: the line of other accepted forms lists no code span\n'
         "  line 11: '也接受：enable_autofuse=true'\n"
-        '  expected: `也接受：` or `Also accepted:` followed by one or more code spans, as in `也接受：`a`、`b``, right '
+        '  expected: `也接受：` followed by one or more code spans, as in `也接受：`a`、`b``, right '
         'after the key line of a short answer'
     ),
     "accepted_forms_without_explanation": (
         'answers.txt, question 4: the answer needs an explanation on the next line\n'
         "  line 11: '也接受：`enable_autofuse=true`'\n"
-        '  expected: `解析：…` or `Explanation: …` right after the answer line'
+        '  expected: `解析：…` right after the answer line'
     ),
     "backtick_key_on_choice_question": (
         'answers.txt, question 2: the answer `B` does not fit a single-choice （单选题） question\n'
@@ -195,14 +196,14 @@ MESSAGES = {
     "empty_accepted_form": (
         'answers.txt, question 4: an accepted form is an empty code span\n'
         '  line 11: "也接受：`enable_autofuse=true`、`\'\'`"\n'
-        '  expected: `也接受：` or `Also accepted:` followed by one or more code spans, as in `也接受：`a`、`b``, right '
+        '  expected: `也接受：` followed by one or more code spans, as in `也接受：`a`、`b``, right '
         'after the key line of a short answer'
     ),
     "empty_short_answer_key": (
         'answers.txt, question 4: the short-answer key is an empty code span\n'
         "  line 10: '4. ` `'\n"
         '  expected: the answer as one code span, as in `4. `--enable_autofuse=true``; more accepted forms go '
-        'on the next line, as in `也接受：`…`、`…`` (English: `Also accepted: `…`, `…``)'
+        'on the next line, as in `也接受：`…`、`…``'
     ),
     "letter_key_on_short_answer": (
         'answers.txt, question 4: the answer A does not fit a short-answer （填空题） question\n'
@@ -212,7 +213,7 @@ MESSAGES = {
     "option_under_short_answer": (
         'questions.md, question 4: a short-answer question takes no options: the reader types the answer\n'
         "  line 13: 'A. 是'\n"
-        '  expected: （单选题）/(Single choice) or （多选题）/(Multiple choice) for a question with options; text that '
+        '  expected: （单选题） or （多选题） for a question with options; text that '
         'only looks like an option goes in a code block'
     ),
     "options_indented_less_than_the_question_text": (
@@ -225,25 +226,25 @@ MESSAGES = {
         'answers.txt, question 4: a backtick of the short-answer key is not closed\n'
         "  line 10: '4. `--enable_autofuse=true'\n"
         '  expected: the answer as one code span, as in `4. `--enable_autofuse=true``; more accepted forms go '
-        'on the next line, as in `也接受：`…`、`…`` (English: `Also accepted: `…`, `…``)'
+        'on the next line, as in `也接受：`…`、`…``'
     ),
     "short_answer_key_with_text_after_it": (
         'answers.txt, question 4: a short-answer key is one code span with nothing else on the line\n'
         "  line 10: '4. `--enable_autofuse=true`（大小写均可）'\n"
         '  expected: the answer as one code span, as in `4. `--enable_autofuse=true``; more accepted forms go '
-        'on the next line, as in `也接受：`…`、`…`` (English: `Also accepted: `…`, `…``)'
+        'on the next line, as in `也接受：`…`、`…``'
     ),
     "short_answer_key_with_two_spans": (
         'answers.txt, question 4: a short-answer key is one code span with nothing else on the line\n'
         "  line 10: '4. `--enable_autofuse=true` `enable_autofuse=true`'\n"
         '  expected: the answer as one code span, as in `4. `--enable_autofuse=true``; more accepted forms go '
-        'on the next line, as in `也接受：`…`、`…`` (English: `Also accepted: `…`, `…``)'
+        'on the next line, as in `也接受：`…`、`…``'
     ),
     "text_around_the_accepted_forms": (
         'answers.txt, question 4: the line of other accepted forms has text before its first or after its last '
         'code span\n'
         "  line 11: '也接受：`enable_autofuse=true`，不加引号也可以'\n"
-        '  expected: `也接受：` or `Also accepted:` followed by one or more code spans, as in `也接受：`a`、`b``, right '
+        '  expected: `也接受：` followed by one or more code spans, as in `也接受：`a`、`b``, right '
         'after the key line of a short answer'
     ),
     "text_indented_less_than_the_question": (
@@ -260,15 +261,15 @@ MESSAGES = {
     "wrong_explanation_label": (
         "answers.txt, question 2: the answer needs an explanation on the next line\n"
         "  line 5: '说明：二。'\n"
-        "  expected: `解析：…` or `Explanation: …` right after the answer line"
+        "  expected: `解析：…` right after the answer line"
     ),
 }
 
 
 def load_fixture(case: Path):
-    block = parse_questions((case / "questions.md").read_text(encoding="utf-8"), "questions.md")
-    answers = parse_answers((case / "answers.txt").read_text(encoding="utf-8"), "answers.txt")
-    return pair(block, answers, section="00.01", question_source="questions.md", answer_source="answers.txt")
+    block = parse_questions((case / "questions.md").read_text(encoding="utf-8"), "questions.md", ZH)
+    answers = parse_answers((case / "answers.txt").read_text(encoding="utf-8"), "answers.txt", ZH)
+    return pair(block, answers, section="00.01", question_source="questions.md", answer_source="answers.txt", language=ZH)
 
 
 def test_every_malformed_fixture_has_its_message():
@@ -306,8 +307,126 @@ def notebook_error(tmp_path: Path, name: str, exercise: str, answer_source: str 
     docs = tmp_path / "docs"
     path = write_notebook(docs / "ch" / name, exercise, answer_source)
     with pytest.raises(ExerciseError) as raised:
-        notebook_exercises(nbformat.read(path, as_version=4), path, docs, LANGUAGES)
+        notebook_exercises(nbformat.read(path, as_version=4), path, docs, QUIZ_LANGUAGES)
     return str(raised.value)
+
+
+# Issue 8, "Build errors": each stops the build with one message naming the file, the question and
+# what is expected (tests/test_exercise_build_errors.py shows it in a real build, without a traceback).
+
+
+@pytest.mark.parametrize("encoding, problem", [
+    ("gbk", "the file is not UTF-8 (byte 4 is 0xa1): saved as GBK, perhaps"),
+    ("utf-16", "the file is saved as UTF-16"),
+])
+def test_an_answer_file_not_in_utf8(tmp_path, encoding, problem):
+    answer = tmp_path / "docs" / "ch" / "answer" / "09.01_answer.txt"
+    answer.parent.mkdir(parents=True)
+    answer.write_bytes(ANSWERS.encode(encoding))
+    assert notebook_error(tmp_path, "x.ipynb", QUESTIONS, "!cat ./answer/09.01_answer.txt") == (
+        f"docs/ch/answer/09.01_answer.txt: {problem}\n"
+        + ("  expected: the file saved as UTF-8 (in most editors: Save with Encoding → UTF-8)" if encoding == "gbk"
+           else "  expected: the file saved as UTF-8")
+    )
+
+
+def test_a_typo_in_the_first_questions_marker_is_blamed_on_the_first_question(tmp_path):
+    write(tmp_path / "docs" / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
+    assert notebook_error(tmp_path, "x.ipynb", QUESTIONS.replace("（判断题）", "（判断）"), "!cat ./answer/09.01_answer.txt") == (
+        "docs/ch/x.ipynb (cell exercise), question 1: the type marker '（判断）' is not one this language knows\n"
+        "  line 1: '1. （判断）甲。'\n"
+        "  expected: one of （判断题） （单选题） （多选题） （填空题） right after the number"
+    )
+
+
+def test_a_first_question_without_its_marker_is_named(tmp_path):
+    write(tmp_path / "docs" / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
+    assert notebook_error(tmp_path, "x.ipynb", QUESTIONS.replace("（判断题）", ""), "!cat ./answer/09.01_answer.txt") == (
+        "docs/ch/x.ipynb (cell exercise), question 1: the question has no type marker, so the list is not read as an exercise\n"
+        "  line 1: '1. 甲。'\n"
+        "  expected: one of （判断题） （单选题） （多选题） （填空题） right after the number"
+    )
+
+
+@pytest.mark.parametrize("page", ["x.ipynb", "x.md"])
+def test_an_exercise_without_type_markers(tmp_path, page):
+    untyped = QUESTIONS.replace("（判断题）", "").replace("（单选题）", "").replace("（多选题）", "")
+    write(tmp_path / "docs" / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
+    if page.endswith(".ipynb"):
+        found = notebook_error(tmp_path, page, untyped, "!cat ./answer/09.01_answer.txt")
+        where, line = "docs/ch/x.ipynb (cell exercise)", 1
+    else:
+        found = markdown_error(tmp_path, page, f"# 页\n\n{untyped}\n<!-- solutions: answer/09.01_answer.txt -->\n")
+        where, line = "docs/ch/x.md", 3
+    assert found == (
+        f"{where}, question 1: the question has no type marker, so the list is not read as an exercise\n"
+        f"  line {line}: '1. 甲。'\n"
+        "  expected: one of （判断题） （单选题） （多选题） （填空题） right after the number"
+    )
+
+
+def test_an_english_page_with_chinese_markers(tmp_path):
+    write(tmp_path / "docs" / "ch" / "answer" / "09.01_answer.en.txt", EN_ANSWERS)
+    assert notebook_error(tmp_path, "x.en.ipynb", QUESTIONS, "!cat ./answer/09.01_answer.en.txt") == (
+        "docs/ch/x.en.ipynb (cell exercise), question 1: the type marker '（判断题）' is not one this language knows\n"
+        "  line 1: '1. （判断题）甲。'\n"
+        "  expected: one of (True/False) (Single choice) (Multiple choice) (Short answer) right after the number"
+    )
+
+
+@pytest.mark.parametrize("key, letter", [("Z", "Z"), ("A、Z", "Z"), ("I", "I")])
+def test_an_answer_key_past_the_last_option_letter(key, letter):
+    answers = ANSWERS.replace("3. A、C", f"3. {key}")
+    with pytest.raises(ExerciseError) as raised:
+        parse_answers(answers, "answers.txt", ZH)
+    assert str(raised.value) == (
+        f"answers.txt, question 3: {letter} is not an option letter: options run from A to H at most\n"
+        f"  line 7: '3. {key}'\n"
+        "  expected: the letters of the question's options, as in `3. B`"
+    )
+
+
+def test_a_letter_key_within_a_to_h_but_not_among_the_options_is_named_with_them():
+    answers = ANSWERS.replace("2. B", "2. E")
+    with pytest.raises(ExerciseError) as raised:
+        pair(parse_questions(QUESTIONS, "q.md", ZH), parse_answers(answers, "a.txt", ZH), section="09.01",
+             question_source="q.md", answer_source="a.txt", language=ZH)
+    assert str(raised.value) == (
+        "a.txt, question 2: letter E is not among the question's options\n  at line 4\n  expected: letters from A, B"
+    )
+
+
+# ---------------------------------------------------------------------------
+# What the site cannot show as Jupyter does
+
+
+@pytest.mark.parametrize("questions, answers, where, construct", [
+    (QUESTIONS.replace("甲。", "设 $x^*$ 为最优解。"), ANSWERS, "q.md, question 1", "the question has math ($x^*$)"),
+    (QUESTIONS.replace("   A. 一", "   A. $$a$$"), ANSWERS, "q.md, question 2", "option A has math ($$)"),
+    (QUESTIONS, ANSWERS.replace("解析：二。", "解析：价格 $5 到 $10。"), "a.txt, question 2", "the explanation has math ($5 到 $)"),
+    (QUESTIONS.replace("甲。", "甲<b>粗</b>。"), ANSWERS, "q.md, question 1", "the question has raw HTML (<b>)"),
+    (QUESTIONS, ANSWERS.replace("解析：一。", "解析：一。\n<div>块</div>"), "a.txt, question 1",
+     "the explanation has raw HTML (<div>块</div>)"),
+    (QUESTIONS.replace("甲。", "甲 ![图](https://example.com/a.png)"), ANSWERS, "q.md, question 1",
+     "the question has an image from outside the site (https://example.com/a.png)"),
+])
+def test_what_the_site_cannot_show_as_jupyter_does_stops_the_build(questions, answers, where, construct):
+    with pytest.raises(ExerciseError) as raised:
+        pair(parse_questions(questions, "q.md", ZH), parse_answers(answers, "a.txt", ZH), section="09.01",
+             question_source="q.md", answer_source="a.txt", language=ZH)
+    message = str(raised.value)
+    assert message.startswith(f"{where}: {construct}, which the site cannot show as Jupyter does\n  at line "), message
+    assert message.endswith("for a dollar sign that is not math, `\\$` or a code span")
+
+
+@pytest.mark.parametrize("text", [
+    "甲 <!-- 作者备注：来源待核对 --> 乙", "`$AUTOFUSE_FLAGS` 与 `$B`", "只有一个 $ 符号", "转义的 \\$5 和 \\$10",
+    "<code>$A</code> 与 <code>$B</code>", "![图](./images/a.svg)", "```bash\necho $A $B\n```",
+])
+def test_what_jupyter_and_the_site_show_alike_is_accepted(text):
+    from quizzes.markup import unsupported
+
+    assert unsupported(text) is None
 
 
 def test_missing_answer_file(tmp_path):
@@ -353,7 +472,7 @@ def test_notebook_exercise_found_with_its_cells(tmp_path):
     docs = tmp_path / "docs"
     write(docs / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
     path = write_notebook(docs / "ch" / "x.ipynb", "## 练习\n\n" + QUESTIONS + "\n收尾。", "!cat ./answer/09.01_answer.txt")
-    (found,) = notebook_exercises(nbformat.read(path, as_version=4), path, docs, LANGUAGES)
+    (found,) = notebook_exercises(nbformat.read(path, as_version=4), path, docs, QUIZ_LANGUAGES)
     assert (found.question_cell, found.answer_cell, found.question_count) == ("exercise", "answer", 3)
     assert found.exercise.section == "09.01"
     assert [item.answer.key for item in found.exercise.items] == ["Y", "B", "AC"]
@@ -363,7 +482,7 @@ def markdown_error(tmp_path: Path, name: str, text: str) -> str:
     docs = tmp_path / "docs"
     path = write(docs / "ch" / name, text)
     with pytest.raises(ExerciseError) as raised:
-        markdown_exercises(text, path, docs, LANGUAGES)
+        markdown_exercises(text, path, docs, QUIZ_LANGUAGES)
     return str(raised.value)
 
 
@@ -381,8 +500,7 @@ def test_unknown_or_malformed_marker(tmp_path, marker):
     assert markdown_error(tmp_path, "x.md", f"# 页\n\n{QUESTIONS}\n{marker}\n") == (
         "docs/ch/x.md: unknown or malformed exercise marker\n"
         f"  line 14: {marker!r}\n"
-        "  expected: `<!-- solutions: answer/<section>_answer.txt -->` (English page: `.en.txt`) "
-        "or `<!-- course-progress -->`"
+        "  expected: `<!-- solutions: answer/<section>_answer.txt -->` (English page: `.en.txt`)"
     )
 
 
@@ -406,16 +524,23 @@ def test_markdown_exercises_and_markers_outside_code_fences(tmp_path):
     write(docs / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
     text = (
         "# 页\n\n```\n<!-- solutions: answer/nowhere.txt -->\n```\n\n"
-        f"{QUESTIONS}\n<!-- solutions: answer/09.01_answer.txt -->\n\n<!-- course-progress -->\n"
+        f"{QUESTIONS}\n<!-- solutions: answer/09.01_answer.txt -->\n"
     )
     path = write(docs / "ch" / "x.md", text)
-    found = markdown_exercises(text, path, docs, LANGUAGES)
+    found = markdown_exercises(text, path, docs, QUIZ_LANGUAGES)
     (exercise,) = found.exercises
     lines = text.splitlines()
     assert lines[exercise.list_start] == "1. （判断题）甲。"
     assert lines[exercise.list_end - 1] == "   - C. 三"
     assert lines[exercise.marker_line] == "<!-- solutions: answer/09.01_answer.txt -->"
-    assert [lines[i] for i in found.progress_lines] == ["<!-- course-progress -->"]
+
+
+def test_the_old_progress_marker_says_where_the_progress_went(tmp_path):
+    assert markdown_error(tmp_path, "index.md", "# 首页\n\n<!-- course-progress -->\n") == (
+        "docs/ch/index.md: the progress panel is part of the course catalog now\n"
+        "  line 3: '<!-- course-progress -->'\n"
+        "  expected: no such line: `<!-- course-catalog -->` shows the catalog with the reader's progress"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -427,7 +552,7 @@ def course_error(tmp_path: Path, files: dict[str, str]) -> str:
     for name, text in files.items():
         write(docs / name, text)
     with pytest.raises(ExerciseError) as raised:
-        scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs, LANGUAGES)
+        scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs, QUIZ_LANGUAGES)
     return str(raised.value)
 
 
@@ -445,7 +570,7 @@ def test_zh_and_en_differ_in_count(tmp_path):
     answers = EN_ANSWERS.split("\n3. ")[0]
     assert course_error(tmp_path, bilingual(questions, answers)) == (
         "docs/ch/x.md and docs/ch/x.en.md: the zh version has 3 questions, the en version 2\n"
-        "  expected: the same questions in both languages"
+        "  expected: the same questions in every language"
     )
 
 
@@ -453,15 +578,15 @@ def test_zh_and_en_differ_in_kind(tmp_path):
     questions = EN_QUESTIONS.replace("(Single choice) Two?\n   A. one\n   B. two", "(True/False) Two.")
     answers = EN_ANSWERS.replace("2. B", "2. True")
     assert course_error(tmp_path, bilingual(questions, answers)) == (
-        "docs/ch/x.md and docs/ch/x.en.md, question 2: zh is single-choice （单选题）, en is true/false （判断题）\n"
-        "  expected: the same kind, options and answer in both languages"
+        "docs/ch/x.md and docs/ch/x.en.md, question 2: zh is single-choice （单选题）, en is true/false (True/False)\n"
+        "  expected: the same kind, options and answer in every language"
     )
 
 
 def test_zh_and_en_differ_in_answer_key(tmp_path):
     assert course_error(tmp_path, bilingual(en_answers=EN_ANSWERS.replace("1. True", "1. False"))) == (
         "docs/ch/x.md and docs/ch/x.en.md, question 1: the answers differ: zh √ (True), en × (False)\n"
-        "  expected: the same kind, options and answer in both languages"
+        "  expected: the same kind, options and answer in every language"
     )
 
 
@@ -469,7 +594,7 @@ def test_zh_and_en_differ_in_option_count(tmp_path):
     questions = EN_QUESTIONS.replace("   B. two\n", "   B. two\n   C. three\n", 1)
     assert course_error(tmp_path, bilingual(questions)) == (
         "docs/ch/x.md and docs/ch/x.en.md, question 2: zh has 2 options, en has 3\n"
-        "  expected: the same kind, options and answer in both languages"
+        "  expected: the same kind, options and answer in every language"
     )
 
 
@@ -487,7 +612,7 @@ def test_agreeing_languages_share_question_ids(tmp_path):
     files = bilingual()
     for name, text in files.items():
         write(docs / name, text)
-    course = scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs, LANGUAGES)
+    course = scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs, QUIZ_LANGUAGES)
     zh, en = course.pages["ch/x.md"].exercises[0], course.pages["ch/x.en.md"].exercises[0]
     assert zh.question_ids == en.question_ids
     assert [s.src_uri for s in course.sections("en")] == ["ch/x.en.md"]
@@ -495,10 +620,11 @@ def test_agreeing_languages_share_question_ids(tmp_path):
 
 
 def test_changed_answer_changes_the_question_id():
-    block = parse_questions(QUESTIONS, "q")
-    before = pair(block, parse_answers(ANSWERS, "a"), section="09.01", question_source="q", answer_source="a")
-    after = pair(block, parse_answers(ANSWERS.replace("2. B", "2. A"), "a"), section="09.01",
-                 question_source="q", answer_source="a")
+    block = parse_questions(QUESTIONS, "q", ZH)
+    before = pair(block, parse_answers(ANSWERS, "a", ZH), section="09.01", question_source="q", answer_source="a",
+                  language=ZH)
+    after = pair(block, parse_answers(ANSWERS.replace("2. B", "2. A"), "a", ZH), section="09.01",
+                 question_source="q", answer_source="a", language=ZH)
     assert before.question_ids[0] == after.question_ids[0]
     assert before.question_ids[1] != after.question_ids[1]
 
@@ -521,7 +647,7 @@ def test_short_answers_agree_when_they_accept_the_same_forms_in_any_order_or_spa
     )
     for name, text in files.items():
         write(docs / name, text)
-    course = scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs, LANGUAGES)
+    course = scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs, QUIZ_LANGUAGES)
     zh, en = course.pages["ch/x.md"].exercises[0], course.pages["ch/x.en.md"].exercises[0]
     assert zh.question_ids == en.question_ids
     assert zh.items[3].answer.accepted == ("--enable_autofuse=true", "enable_autofuse=true")
@@ -536,7 +662,7 @@ def test_short_answers_that_accept_different_forms(tmp_path):
     assert course_error(tmp_path, files) == (
         "docs/ch/x.md and docs/ch/x.en.md, question 4: the accepted answers differ: only zh accepts "
         "`enable_autofuse=true`; only en accepts `--enable_autofuse=True`、`--enable_autofuse=1`\n"
-        "  expected: the same accepted forms in both languages (compared without whitespace and surrounding quotes)"
+        "  expected: the same accepted forms in every language (compared without whitespace and surrounding quotes)"
     )
 
 
@@ -549,8 +675,8 @@ def test_short_answer_against_a_choice_question_in_the_other_language(tmp_path):
         "4. `--enable_autofuse=true`", "4. B"
     )
     assert course_error(tmp_path, files) == (
-        "docs/ch/x.md and docs/ch/x.en.md, question 4: zh is short-answer （填空题）, en is single-choice （单选题）\n"
-        "  expected: the same kind, options and answer in both languages"
+        "docs/ch/x.md and docs/ch/x.en.md, question 4: zh is short-answer （填空题）, en is single-choice (Single choice)\n"
+        "  expected: the same kind, options and answer in every language"
     )
 
 
@@ -558,9 +684,9 @@ def test_a_short_answer_id_follows_its_set_of_accepted_forms():
     questions = QUESTIONS + "\n4. （填空题）写出值。\n"
 
     def ids(forms: str):
-        answers = parse_answers(ANSWERS + f"\n4. {forms}\n解析：四。\n", "a")
-        return pair(parse_questions(questions, "q"), answers, section="09.01", question_source="q",
-                    answer_source="a").question_ids
+        answers = parse_answers(ANSWERS + f"\n4. {forms}\n解析：四。\n", "a", ZH)
+        return pair(parse_questions(questions, "q", ZH), answers, section="09.01", question_source="q",
+                    answer_source="a", language=ZH).question_ids
 
     first = ids("`a=1;b=2`\n也接受：`b=2;a=1`")
     assert ids("`b=2;a=1`\n也接受：`a = 1; b = 2`") == first  # the same set, written otherwise
@@ -579,7 +705,7 @@ ZH_NOTEBOOKS = sorted(p for p in DOCS.rglob("*.ipynb") if not p.name.endswith(".
 
 
 def exercises_of(path: Path):
-    return [found.exercise for found in notebook_exercises(nbformat.read(path, as_version=4), path, DOCS, LANGUAGES)]
+    return [found.exercise for found in notebook_exercises(nbformat.read(path, as_version=4), path, DOCS, QUIZ_LANGUAGES)]
 
 
 def test_the_course_has_exercises():
@@ -601,7 +727,7 @@ def test_real_exercise_is_the_same_in_both_languages(zh_path):
 
     assert shape(zh) == shape(en)
     for zh_exercise, en_exercise in zip(zh, en):
-        check_parity(zh_exercise, en_exercise, str(zh_path), str(en_path))
+        check_parity(zh_exercise, en_exercise, str(zh_path), str(en_path), ZH, EN)
 
 
 def test_the_mkdocs_build_stops_with_the_message(tmp_path):

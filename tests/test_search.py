@@ -17,9 +17,8 @@ from pathlib import Path
 import jieba
 import pytest
 
-from browsing import base_url, search_results, serve, wait_for_search_ready
-from helpers import DEFAULT_LANGUAGE, LANGUAGES, build_small_site, pages_of, search_documents, search_index, \
-    site_path_prefix, soup
+from browsing import search_results, wait_for_search_ready
+from helpers import DEFAULT_LANGUAGE, LANGUAGES, build_small_site, pages_of, search_documents, search_index, soup
 
 SAMPLE = 12  # words per page
 IDENTIFIERS = 6  # identifier-like words per page (AUTOFUSE_FLAGS, set_env.sh, --enable_autofuse), at most
@@ -282,28 +281,6 @@ def test_the_index_of_the_page_language_alone_is_fetched_when_search_is_first_us
     worker = next((site_dir / "assets" / "javascripts" / "workers").glob("search.*.js")).name
     assert search_files(requests_of(browser, url, use_search=True)) == sorted(
         [stub, f"search_index.{language}.js", worker])
-
-
-def test_search_works_on_the_not_found_page_in_its_language(browser, site_dir):
-    """Served as GitHub Pages serves it: any missing page under the site's path answers 404.html."""
-    server = serve(site_dir, site_path_prefix())
-    try:
-        base = base_url(server)
-        context = browser.new_context()
-        tab = context.new_page()
-        errors = []
-        tab.on("pageerror", lambda error: errors.append(str(error)))
-        tab.on("console", lambda message: message.type == "error" and "404" not in message.text
-               and errors.append(message.text))
-        tab.goto(base + "no/such/page.html", wait_until="load")
-        language = tab.evaluate("document.documentElement.lang")
-        language = language if language in LANGUAGES else DEFAULT_LANGUAGE
-        results = search_results(tab, "AutoFuse")
-        context.close()
-    finally:
-        server.shutdown()
-    assert results and errors == []
-    assert {language_of_page(href[len(base):]) for href in results} == {language}
 
 
 # -- what the index holds --------------------------------------------------------------------

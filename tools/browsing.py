@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import gzip
 import http.server
+import io
 import os
 import re
 import shutil
@@ -83,44 +84,51 @@ def launch(playwright):
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site as a static host does: under `mount` (the site's path, `/` by default),
-    with the site's own 404.html for any missing page."""
-
-    mount = "/"
-
     def log_message(self, *args):
         pass
 
-    def translate_path(self, path):
-        path = urlsplit(path).path
-        if not path.startswith(self.mount):
-            return str(Path(self.directory) / "does-not-exist")
-        return super().translate_path("/" + path[len(self.mount):])
 
-    def send_error(self, code, message=None, explain=None):
-        missing = Path(self.directory) / "404.html"
-        if code != 404 or not missing.is_file():
-            return super().send_error(code, message, explain)
-        body = missing.read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
-
-
-def serve(directory: Path, mount: str = "/") -> http.server.ThreadingHTTPServer:
-    """Serve `directory` at `mount` on a free port of 127.0.0.1 until `.shutdown()`."""
-    handler = functools.partial(type("Handler", (QuietHandler,), {"mount": mount}), directory=str(directory))
+def serve(directory: Path) -> http.server.ThreadingHTTPServer:
+    """Serve `directory` on a free port of 127.0.0.1 until `.shutdown()`."""
+    handler = functools.partial(QuietHandler, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.mount = mount
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+class PagesHandler(QuietHandler):
+    """As GitHub Pages serves a project site: under a path prefix, and /404.html (status 404)
+    for every address that has no file."""
+
+    prefix = "/"
+
+    def send_head(self):
+        path = unquote(urlsplit(self.path).path)
+        target = Path(self.directory) / path[len(self.prefix):] if path.startswith(self.prefix) else None
+        if target is not None and target.is_dir():
+            target = target / "index.html"
+        if target is None or not target.is_file():
+            body = (Path(self.directory) / "404.html").read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+        self.path = "/" + path[len(self.prefix):]
+        return super().send_head()
+
+
+def serve_like_pages(directory: Path, prefix: str) -> http.server.ThreadingHTTPServer:
+    """Serve `directory` at `prefix` (the path of the site's address), missing addresses
+    answered with its 404.html; until `.shutdown()`.  The site is then at base_url(...) + prefix[1:]."""
+    handler = functools.partial(type("Pages", (PagesHandler,), {"prefix": prefix}), directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
 
 def base_url(server: http.server.ThreadingHTTPServer) -> str:
-    return f"http://127.0.0.1:{server.server_address[1]}{getattr(server, 'mount', '/')}"
+    return f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def wait_for_search_ready(tab, timeout: float = 30_000) -> None:

@@ -78,6 +78,11 @@ def write_course(destination: Path, sections: int, repo: Path = ROOT) -> Generat
                 for index, file in enumerate(files, start=1)
             ],
         })
+    for chapter in plan:  # a page's title is its plan title (the build checks it)
+        for section in chapter["sections"]:
+            for language, suffix in (("zh", ""), ("en", ".en")):
+                _retitle(docs / chapter["chapter"] / section["file"].replace(".ipynb", f"{suffix}.ipynb"),
+                         section["title"][language])
     config = real_config(repo)
     hooks = [str((repo / hook).resolve()) for hook in config.get("hooks", [])]
     ours = {
@@ -150,6 +155,18 @@ def _clone_chapter(chapter_one: Path, originals: list[Path], folder: Path, numbe
             nbformat.write(notebook, folder / name.replace(".ipynb", f"{language_suffix}.ipynb"))
         files.append(name)
     return files
+
+
+def _retitle(path: Path, title: str) -> None:
+    """The notebook's first-level heading becomes `title`."""
+    if not path.is_file():
+        return
+    notebook = nbformat.read(path, as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown" and re.search(r"^# ", cell.source, re.MULTILINE):
+            cell.source = re.sub(r"^# .*$", f"# {title}", cell.source, count=1, flags=re.MULTILINE)
+            break
+    nbformat.write(notebook, path)
 
 
 def _retarget(source: str, old: str, section: str) -> str:

@@ -5,8 +5,9 @@
 - pipeline.py: the page pipeline, its steps in order (start here to change how a page looks)
 - adapters.py: the only code that touches other projects' internals, with their versions
 - languages.py, strings/: the site's languages and its words, one table per language
-- plan.py: the course plan (navigation, titles, catalog)
-- exercises.py: the quiz engine (quizzes/) on the site's pages
+- plan.py: the course plan (navigation, titles)
+- exercises.py: the quiz engine (quizzes/) on the site's pages, with each language's quiz words and grammar
+- progress.py: the reader's progress: the catalog, the chapter end, the data behind the navigation's ticks
 - run_at_build.py: cells tagged run-at-build, executed and cached
 - headings.py, links.py, notices.py, description.py: what single steps do
 - translations.py: translation records and fingerprints (pure); translation_status.py: each

@@ -79,6 +79,16 @@ def written_in(file: File, languages: Languages) -> str:
     return getattr(file, "locale", None) or languages.of(file.src_uri)
 
 
+def site_names(config, languages: Languages) -> dict[str, str]:
+    """Each language's site name: its `site_name` in the i18n plugin's list, else mkdocs.yml's."""
+    i18n = config.plugins.get("i18n")
+    names = {}
+    for code in languages.codes:
+        language_config = i18n.get_language_config(code) if i18n is not None else None
+        names[code] = (language_config and language_config.site_name) or config.site_name
+    return names
+
+
 def set_language_switcher(config, alternates: list[dict]) -> None:
     """Material's switcher reads config.extra.alternate; static-i18n sets it as an attribute,
     which shadows the mapping key for Jinja, so both are set."""
@@ -288,6 +298,22 @@ def first_markdown_paragraph(tree: BeautifulSoup) -> Tag | None:
 # Material 9.8.2
 
 
+def palette_script(config, root: str) -> str:
+    """A script for the 404 page, which does not load Material's bundle: the colour scheme the
+    reader chose, which Material 9.8.2 stores in localStorage under `<site path>.__palette`
+    (JSON, `color.scheme`), else the scheme whose media query matches (theme.palette)."""
+    import json
+
+    schemes = [[entry.get("media", ""), entry.get("scheme", "default")] for entry in config.theme.get("palette") or []
+               if isinstance(entry, dict)]
+    return (
+        "(function(){var b=document.body,s=null;try{var k=(location.protocol===\"file:\"?new URL(\"./\",location)"
+        f".pathname:{json.dumps(root)})+\".__palette\",p=JSON.parse(localStorage.getItem(k));s=p&&p.color&&p.color.scheme}}"
+        f"catch(e){{}}if(!s){json.dumps(schemes)}.forEach(function(m){{if(!s&&m[0]&&matchMedia(m[0]).matches)s=m[1]}});"
+        "s&&b.setAttribute(\"data-md-color-scheme\",s)})()"
+    )
+
+
 def material_bundle() -> str:
     """The site path of Material's script bundle, whose name changes with every release;
     main.html loads it deferred."""
@@ -300,8 +326,19 @@ def material_bundle() -> str:
     return f"assets/javascripts/{bundles[0].name}"
 
 
+def name_code_blocks(tree: BeautifulSoup) -> None:
+    """Material names a code block after its closest ancestor with an id (`__code_<id>`) and its
+    copy button copies `#__code_<id> > code`.  Inside a notebook that ancestor is the cell
+    (`cell-id=x`: an invalid selector, so the button copied nothing) and in a solution block
+    it is the solution: two blocks in one cell shared a name.  Each block gets its own id."""
+    for number, pre in enumerate(tree.select("pre:has(> code)")):
+        if not pre.get("id"):
+            pre["id"] = f"code-{number}"
+
+
 # Blocks and partials of Material that overrides/ replaces rather than extends (main.html,
-# partials/search.html), with the hash (text_hash) of Material's own text they were written
+# partials/search.html, partials/nav-item.html,
+# partials/copyright.html, 404.html), with the hash (text_hash) of Material's own text they were written
 # against.  A Material release that changes one fails the guard test: compare the new text
 # with ours, carry the change over, then record the new hash here.
 OVERRIDDEN_TEMPLATES = {
@@ -309,6 +346,9 @@ OVERRIDDEN_TEMPLATES = {
     ("base.html", "libs"): "adfbcabad578724d",
     ("base.html", "scripts"): "66cc07f62fe03dd2",
     ("partials/search.html", None): "bfd556535abcddb9",
+    ("partials/nav-item.html", None): "89895208f22d68ce",
+    ("partials/copyright.html", None): "bc86bca3bf75070f",
+    ("404.html", None): "80c93494b5432b1b",
 }
 
 

@@ -1,12 +1,16 @@
 """Exercises on the site: the quiz engine (repo-root `quizzes/`) put to work on pages.
 
-The whole course is scanned once per build, before any page is built, so that a broken
-answer file or a translation that disagrees with its original stops the build whatever page
-is being rendered.  Pages then get their quiz forms, solution blocks and progress panel.
+The engine has no words of its own: each language's grammar and words come from the `quiz`
+entry of that language's strings table (strings/<language>.py), handed to it here as
+QuizLanguage values.  The whole course is scanned once per build, before any page is built,
+so that a broken answer file or a translation that disagrees with its original stops the build
+whatever page is being rendered.  Pages then get their quiz forms and solution blocks; every
+page gets the engine's script, which shows the reader's progress (progress.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from bs4 import BeautifulSoup
@@ -14,8 +18,9 @@ from mkdocs.utils import get_relative_url
 
 from quizzes import splice
 from quizzes.course import Course, ExercisePage, scan_course
-from quizzes.render import ProgressSection, render_course_progress, render_quiz_form, render_solutions
-from quizzes.sources import PROGRESS_TEXT, markdown_exercises
+from quizzes.language import QuizLanguage
+from quizzes.render import render_quiz_form, render_solutions
+from quizzes.sources import markdown_exercises
 
 from . import adapters
 from .errors import SiteError
@@ -24,9 +29,15 @@ from .languages import Languages
 ENGINE = Path(splice.__file__).resolve().parent
 ASSETS = {"css": "assets/quiz/quiz.css", "js": "assets/quiz/quiz.js"}
 PAGE_SUFFIXES = (".ipynb", ".md")
+QUIZ_CONTENT = "form.quiz, .quiz-solutions"  # what the engine puts into a page
 
 
-def scan(docs_dir: Path, languages: Languages) -> Course:
+def quiz_languages(languages: Languages, strings: Mapping[str, Mapping], tables: Mapping[str, Path]) -> tuple[QuizLanguage, ...]:
+    """The engine's languages, the default first, from the `quiz` entry of each strings table."""
+    return tuple(QuizLanguage.from_table(code, strings[code]["quiz"], str(tables[code])) for code in languages.codes)
+
+
+def scan(docs_dir: Path, languages: tuple[QuizLanguage, ...]) -> Course:
     """Every page of docs/ in every language (the i18n passes each see only their own)."""
     docs_dir = docs_dir.resolve()
     sources = sorted(
@@ -34,7 +45,7 @@ def scan(docs_dir: Path, languages: Languages) -> Course:
         for path in docs_dir.rglob("*")
         if path.suffix in PAGE_SUFFIXES and path.is_file() and ".ipynb_checkpoints" not in path.parts
     )
-    return scan_course(sources, docs_dir, languages.codes)
+    return scan_course(sources, docs_dir, languages)
 
 
 def markdown_with_slots(course: Course, src_uri: str, markdown: str, page_path: Path, docs_dir: Path) -> str | None:
@@ -53,11 +64,13 @@ def markdown_with_slots(course: Course, src_uri: str, markdown: str, page_path: 
     return "\n".join(lines)
 
 
-def insert_exercises(tree: BeautifulSoup, entry: ExercisePage, language: str, where: str) -> None:
+def insert_exercises(tree: BeautifulSoup, entry: ExercisePage, language: QuizLanguage, where: str) -> None:
+    """`language`: the page's language (a page shown untranslated is in its original's)."""
     for found in entry.notebook:
         form = render_quiz_form(found.exercise, language)
         question_cell = _cell(tree, found.question_cell, where)
-        splice.replace_question_list(question_cell, form, found.question_count, f"{where} (cell {found.question_cell})")
+        splice.replace_question_list(question_cell, form, found.question_count, f"{where} (cell {found.question_cell})",
+                                     language)
         splice.replace_cell(_cell(tree, found.answer_cell, where), render_solutions(found.exercise, language))
     for exercise in entry.exercises if entry.markdown else ():
         splice.replace_marker(tree, splice.slot_text("form", exercise.section), render_quiz_form(exercise, language), where)
@@ -72,33 +85,13 @@ def _cell(tree: BeautifulSoup, cell_id: str, where: str):
     return cell
 
 
-def insert_progress(tree: BeautifulSoup, sections: list[ProgressSection], language: str, where: str) -> None:
-    splice.replace_marker(tree, PROGRESS_TEXT, render_course_progress(sections, language), where)
-
-
-def progress_sections(course: Course, language: str, titles: dict[str, str], page_url: str,
-                      languages: Languages, published: set[str]) -> list[ProgressSection]:
-    """The sections with exercises, each linked from the page that shows the panel."""
-    sections = []
-    for section in course.sections(language):
-        original = languages.original(section.src_uri)
-        if original not in published:
-            continue
-        url = get_relative_url(page_url_of(original, language, languages), page_url)
-        title = titles.get(original) or course.pages[section.src_uri].heading
-        sections.append(ProgressSection(section.section, title, url, section.exercise.question_ids))
-    return sections
-
-
-def page_url_of(source: str, language: str, languages: Languages) -> str:
-    """Where the page of a default-language source is published in `language`."""
-    stem = source.rsplit(".", 1)[0]
-    return f"{languages.folder(language)}{stem}.html"
-
-
-def link_assets(tree: BeautifulSoup, page_url: str) -> str:
-    """The script goes last in the article; returns the stylesheet's URL for <head> (main.html),
-    where a <link> in the article would hold back rendering of everything after it."""
+def link_script(tree: BeautifulSoup, page_url: str) -> None:
+    """The engine's script, last in the article: quizzes, and the reader's progress on every page."""
     script = get_relative_url(ASSETS["js"], page_url)
     tree.append(BeautifulSoup(f'<script class="quiz-script" src="{script}" defer></script>', "html.parser"))
+
+
+def stylesheet_url(page_url: str) -> str:
+    """The quiz stylesheet's URL for <head> (main.html), where a <link> in the article would hold
+    back rendering of everything after it."""
     return get_relative_url(ASSETS["css"], page_url)

@@ -70,8 +70,17 @@ def on_files(files, config):
     return _site.on_files(files, config)
 
 
+@event_priority(-200)  # after static-i18n's on_nav (-100) has made the pass language's navigation
+def on_nav(nav, config, files):
+    return _site.on_nav(nav, config, files)
+
+
 def on_env(env, config, files):
     return _site.on_env(env, config, files)
+
+
+def on_template_context(context, template_name, config):
+    return _site.on_template_context(context, template_name, config)
 
 
 def on_page_markdown(markdown, page, config, files):

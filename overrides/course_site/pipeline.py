@@ -11,18 +11,32 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 2. safe_content: no script, nothing loaded from outside the site (before anything of ours is added)
 3. cell_outputs: what the cells tagged run-at-build printed, under each such cell
 4. headings: anchors, permalinks and the table of contents
-5. exercises: quiz forms, solution blocks, the progress panel
-6. catalog: the course catalog on the home page
+5. exercises: quiz forms and solution blocks
+6. catalog: the course catalog on the home page, with the reader's progress
 7. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
-8. links: relative links to notebooks and per-language figures (after 5, which adds links)
-9. images: figures load lazily
-10. description: the meta description
-11. outdated: "this translation is behind its original", with what changed under which heading
+8. chapter_end: at the end of a chapter practice, what the reader completed and where to go next
+   (after 7: section titles are not glossary uses)
+9. links: relative links to notebooks and per-language figures (after 5 and 8, which add links in
+   quizzes, on Markdown pages too)
+10. figures: an image and its caption paragraph become <figure> and <figcaption>; SVG figures
+    get their dark version and open full screen (after 9, which settles the image addresses)
+11. images: images load lazily
+12. code_blocks: each code block named for its copy button; inline code breaks only at a space
+    or after "_", "=", ";", ",", "/", never inside a part with a hyphen
+13. description: the meta description
+14. outdated: "this translation is behind its original", with what changed under which heading
     (after 4 and 5, whose headings and cells it names; after 7, so no term in it is linked)
-12. notices: "not translated yet" (wraps the content, so it comes late)
-13. search_text: what search indexes: interface words out, long outputs cut, blocks kept apart
+15. page_top: the chapter above a section's title, the page's contents under it for phones
+    (after 7, which would link terms in them, 13, which reads the first paragraph, and 14,
+    which puts its notice right under the title)
+16. run_it: on a notebook page, the chapter's notebooks to download and how to open them
+17. notices: "not translated yet" (wraps the content, so it comes late)
+18. progress_data: on every page, the data and script that show the reader's progress (the
+    navigation's ticks; the catalog; the chapter end); after notices, so that it stays outside
+    the wrapped content
+19. search_text: what search indexes: interface words out, long outputs cut, blocks kept apart
     (after every step that adds text)
-14. used_classes: what notebook.css must keep
+20. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -30,6 +44,7 @@ To change how a notebook page looks, start here and follow the step to its modul
 from __future__ import annotations
 
 import html as html_text
+import posixpath
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -39,12 +54,16 @@ from quizzes.course import Course
 
 from mkdocs.utils import get_relative_url
 
-from . import adapters, exercises, glossary as glossary_terms, headings as heading_anchors
-from . import links as link_rewriting, notices as page_notices, search_text as index_text
+from quizzes.render import render_progress_data
+
+from . import adapters, downloads, exercises, figures as figure_parts, glossary as glossary_terms
+from . import headings as heading_anchors, links as link_rewriting, notices as page_notices
+from . import page_top as page_top_parts, progress, search_text as index_text
+from .code_breaks import mark_breaks
 from .description import description_of
 from .glossary import Glossary
 from .languages import Languages
-from .plan import CoursePlan, HOME, render_catalog
+from .plan import CoursePlan, HOME
 from .run_at_build import CellOutput
 from .translation_status import PageState
 from .sanitise import sanitise
@@ -65,6 +84,8 @@ class SiteServices:
     run_outputs: Callable[[str], dict[str, CellOutput]]  # src_uri -> outputs of its run-at-build cells
     glossary: Glossary | None = None
     docs_name: str = "docs"
+    environments: Mapping[str, str] = field(default_factory=dict)  # language -> home page anchor (extra.environments)
+    read_source: Callable[[str], str | None] | None = None  # docs-relative path -> the file's text, None if absent
     outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
 
 
@@ -73,6 +94,7 @@ class PageResult:
     toc: list[dict] | None = None  # MkDocs TOC tokens, when a step rebuilt the table of contents
     description: str | None = None
     quiz_stylesheet: str | None = None
+    figures: int = 0  # how many figures the page has (the template then loads figures.js)
     notebook_sheets: list[str] = field(default_factory=list)
     classes: set[str] = field(default_factory=set)
     ids: set[str] = field(default_factory=set)
@@ -157,20 +179,26 @@ def exercises_step(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     entry = page.site.course.pages.get(page.src_uri)
     if entry is None:
         return tree
-    exercises.insert_exercises(tree, entry, page.language, page.where)
-    if entry.shows_progress:
-        titles = {s.source: s.title[page.language] for s in page.site.plan.pages()}
-        published = {s.source for s in page.site.plan.pages()}
-        sections = exercises.progress_sections(page.site.course, page.language, titles, page.url,
-                                               page.site.languages, published)
-        exercises.insert_progress(tree, sections, page.language, page.where)
-    page.result.quiz_stylesheet = exercises.link_assets(tree, page.url)
+    # In the language the page is written in: an untranslated page is shown whole in its original.
+    exercises.insert_exercises(tree, entry, page.site.course.language(page.written_in), page.where)
+    page.result.quiz_stylesheet = exercises.stylesheet_url(page.url)
     return tree
 
 
 def catalog(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_home:
-        replace_comment(tree, CATALOG_MARKER, render_catalog(page.site.plan, page.language, page.strings))
+        site = page.site
+        replace_comment(tree, CATALOG_MARKER, progress.render_catalog(
+            site.plan, site.course, page.language, site.languages, page.strings, page.url))
+    return tree
+
+
+def chapter_end(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    site = page.site
+    chapter = progress.chapter_of_practice(site.plan, site.languages.original(page.src_uri))
+    if chapter is not None:
+        tree.append(BeautifulSoup(progress.render_chapter_end(
+            site.plan, chapter, site.course, page.language, site.languages, page.strings, page.url), "html.parser"))
     return tree
 
 
@@ -182,14 +210,33 @@ def glossary(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if languages.original(page.src_uri) == glossary_terms.PAGE:
         replace_comment(tree, glossary_terms.MARKER, terms.render(page.language, languages.names, page.strings))
         return tree
-    href = get_relative_url(exercises.page_url_of(glossary_terms.PAGE, page.language, languages), page.url)
+    href = get_relative_url(progress.page_url(glossary_terms.PAGE, page.language, languages), page.url)
     glossary_terms.link_first_uses(tree, terms.entries[page.language], href)
     return tree
 
 
 def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """MkDocs rewrites a Markdown page's own links, but not those of the quizzes put into it."""
+    codes = page.site.languages.codes
     if page.is_notebook:
-        link_rewriting.rewrite_relative_links(tree, page.site.languages.codes)
+        link_rewriting.rewrite_relative_links(tree, codes)
+    else:
+        for quiz in tree.select(exercises.QUIZ_CONTENT):
+            link_rewriting.rewrite_relative_links(quiz, codes)
+    return tree
+
+
+def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    def size_of(src: str):
+        if not figure_parts.is_local_svg(src) or page.site.read_source is None:
+            return None
+        folder = posixpath.dirname(page.src_uri)
+        # The page's images are its source language's files (links.py made `a.en.svg` `a.svg`).
+        source = page.site.languages.translation(posixpath.normpath(posixpath.join(folder, src)), page.written_in)
+        text = page.site.read_source(source) or page.site.read_source(page.site.languages.original(source))
+        return figure_parts.svg_size(text) if text else None
+
+    page.result.figures = figure_parts.make_figures(tree, page.strings, size_of)
     return tree
 
 
@@ -200,9 +247,47 @@ def images(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
+def code_blocks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    adapters.name_code_blocks(tree)
+    mark_breaks(tree)
+    return tree
+
+
 def description(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_notebook:
         page.result.description = description_of(adapters.first_markdown_paragraph(tree))
+    return tree
+
+
+def page_top(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """A chapter's section: the chapter's name above its title (a notebook's title must be the
+    plan's: AUTHORING.md 3.2).  Every page with two sections or more: its contents, folded,
+    under the title."""
+    source = page.site.languages.original(page.src_uri)
+    chapter = page.site.plan.chapter_of(source)
+    if chapter is not None:
+        page_top_parts.add_chapter(
+            tree, chapter.title[page.language], page.where,
+            plan_title=page.site.plan.title(source, page.written_in) if page.is_notebook else None,
+            language=page.language if page.language != page.written_in else None,
+        )
+    page_top_parts.add_contents(tree, page.strings, page.site.toc_depth)
+    return tree
+
+
+def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """A notebook of a chapter: its chapter's archive in the page's language (downloads.py)."""
+    languages = page.site.languages
+    chapter = page.site.plan.chapter_of(languages.original(page.src_uri))
+    if chapter is None or not page.is_notebook:
+        return tree
+    anchor = page.site.environments.get(page.language)
+    home = downloads.relative(languages.folder(page.language) + "index.html", page.url)
+    downloads.add_run_box(tree, downloads.run_box(
+        notebook=page.src_uri.rsplit("/", 1)[-1],
+        archive_href=downloads.relative(downloads.archive_path(chapter.folder, page.language), page.url),
+        environments_href=f"{home}#{anchor}" if anchor else None, strings=page.strings,
+    ))
     return tree
 
 
@@ -235,6 +320,14 @@ def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     )
 
 
+def progress_data(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    site = page.site
+    sections = progress.progress_sections(site.course, site.plan, page.language, site.languages, page.url)
+    tree.append(BeautifulSoup(render_progress_data(sections, site.course.language(page.language)), "html.parser"))
+    exercises.link_script(tree, page.url)
+    return tree
+
+
 def search_text(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """Search indexes what a reader reads: see search_text.py."""
     index_text.leave_out_interface(tree)
@@ -253,8 +346,9 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 STEPS = (
-    notebook_markup, safe_content, cell_outputs, headings, exercises_step, catalog, glossary, links, images, description,
-    outdated, notices, search_text, used_classes,
+    notebook_markup, safe_content, cell_outputs, headings, exercises_step, catalog, glossary, chapter_end, links,
+    figures, images, code_blocks, description, outdated, page_top, run_it, notices, progress_data, search_text,
+    used_classes,
 )
 
 

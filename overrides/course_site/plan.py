@@ -2,16 +2,18 @@
 
 Every chapter and section has a title in each language of the site; a section with a `file`
 is published, one without is "coming soon".  The navigation, the page titles and the home
-page's catalog all come from this one list, so they cannot disagree.
+page's catalog (progress.py) all come from this one list, so they cannot disagree.
 """
 
 from __future__ import annotations
 
-import html
 import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from mkdocs.structure import StructureItem
+from mkdocs.structure.nav import Section as NavSection
 
 from .errors import SiteError
 from .languages import Languages
@@ -52,15 +54,50 @@ class CoursePlan:
         section = self.section(source)
         return section.title[language] if section else None
 
+    def chapter_of(self, source: str) -> Chapter | None:
+        return next((c for c in self.chapters if any(s.source == source for s in c.sections)), None)
+
     def navigation(self, language: str, home_title: str) -> list:
-        """MkDocs' `nav`: home, each chapter with its published sections, then the appendix."""
+        """MkDocs' `nav`: home, every chapter with its published sections, then the appendix.
+
+        A chapter with nothing published yet is an empty section here; `add_coming_soon` then
+        puts every planned section into its chapter, in the plan's order.
+        """
         nav: list = [{home_title: HOME}]
         for chapter in self.chapters:
-            published = [{s.title[language]: s.source} for s in chapter.sections if s.source]
-            if published:
-                nav.append({chapter.title[language]: published})
+            nav.append({chapter.title[language]: [{s.title[language]: s.source} for s in chapter.sections if s.source]})
         nav.extend({s.title[language]: s.source} for s in self.appendix if s.source)
         return nav
+
+    def add_coming_soon(self, items: list, language: str, label: str) -> None:
+        """Put the sections that are not published yet into MkDocs' navigation (`nav.items`, as
+        made from `navigation()`), each in its place among its chapter's pages.  They are not
+        links: the template (partials/nav-item.html) shows them greyed, with `label`."""
+        sections = [item for item in items if isinstance(item, NavSection)][: len(self.chapters)]
+        for chapter, nav_section in zip(self.chapters, sections):
+            pages = iter(nav_section.children)
+            children = []
+            for section in chapter.sections:
+                child = next(pages) if section.source else ComingSoon(section.title[language], label)
+                child.parent = nav_section
+                children.append(child)
+            nav_section.children = children
+
+
+class ComingSoon(StructureItem):
+    """A planned section in the navigation: a title and a label, no page and no link."""
+
+    coming_soon = True
+    children = None
+    active = False
+    url = None
+
+    def __init__(self, title: str, label: str) -> None:
+        self.title = title
+        self.label = label
+
+    def __repr__(self) -> str:
+        return f"ComingSoon(title={self.title!r})"
 
 
 def read_plan(extra: Mapping, languages: Languages, docs_dir: Path) -> CoursePlan:
@@ -134,31 +171,3 @@ def check_every_page_is_planned(plan: CoursePlan, page_sources: list[str], langu
                 f"docs/{source} is not in the course plan", where=WHERE,
                 expected="add it to extra.course in mkdocs.yml (or move it out of docs/)",
             )
-
-
-def render_catalog(plan: CoursePlan, language: str, strings: Mapping) -> str:
-    """The home page's list of every chapter and section, published or coming soon."""
-    parts = ['<div class="course-catalog">']
-    for chapter in plan.chapters:
-        anchor = html.escape(f"catalog-{chapter.folder}")
-        parts.append(f'<section class="course-catalog__chapter" aria-labelledby="{anchor}">')
-        parts.append(f'<h3 id="{anchor}">{html.escape(chapter.title[language])}</h3>')
-        if chapter.summary:
-            parts.append(f"<p>{html.escape(chapter.summary[language])}</p>")
-        parts.append(
-            f'<table><thead><tr><th scope="col">{strings["section"]}</th><th scope="col">{strings["status"]}</th>'
-            "</tr></thead><tbody>"
-        )
-        for section in chapter.sections:
-            label = html.escape(section.title[language])
-            if section.source:
-                # A link to the source: MkDocs resolves it for the page's language.
-                cell = f'<a href="{html.escape(posixpath.splitext(section.source)[0])}.html">{label}</a>'
-                status = f'<span class="course-status course-status--published">{strings["published"]}</span>'
-            else:
-                cell = label
-                status = f'<span class="course-status course-status--coming">{strings["coming_soon"]}</span>'
-            parts.append(f"<tr><td>{cell}</td><td>{status}</td></tr>")
-        parts.append("</tbody></table></section>")
-    parts.append("</div>")
-    return "\n".join(parts)

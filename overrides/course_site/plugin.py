@@ -21,6 +21,7 @@ import re
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import minify_html
 from mkdocs.structure.files import File, Files
@@ -28,14 +29,17 @@ from mkdocs.structure.toc import get_toc
 
 from quizzes.course import Course
 
-from . import adapters, exercises, pipeline, run_at_build, search_index, sitemap, translation_status
+from . import adapters, downloads, exercises, figures, history, pipeline, run_at_build, search_index, sitemap
+from . import translation_status
 from .errors import SiteError
+from .footer import Footer, footer_for
+from .not_found import not_found_context
 from .glossary import read_glossary
 from .languages import Languages
 from .notebook_css import NOTEBOOK_CSS, StyleCollector
 from .notebooks import check_notebooks
 from .plan import CoursePlan, check_every_page_is_planned, read_plan
-from .strings import load_tables
+from .strings import load_tables, table_path
 
 log = logging.getLogger("mkdocs.plugins.course_site")
 
@@ -43,6 +47,7 @@ OFFLINE_PACKAGE = "autofuse-course-offline.zip"
 PACKAGE_FOLDER = "autofuse-course"  # what the zip unpacks to
 RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
 PAGE_SUFFIXES = (".md", ".ipynb")
+NOT_FOUND = "404.html"
 
 
 @dataclass
@@ -54,6 +59,7 @@ class Build:
     plan: CoursePlan
     course: Course
     services: pipeline.SiteServices
+    last_changed: dict = field(default_factory=dict)  # docs-relative path -> date of its last commit
     notebook_cache: set = field(default_factory=set)  # mkdocs-jupyter's entries used by any pass
     styles: StyleCollector = field(default_factory=StyleCollector)
     published: dict = field(default_factory=dict)  # each page's URL per language, by its original source
@@ -86,20 +92,27 @@ class CourseSite:
         languages = self.build.languages
         self.language_pass = LanguagePass(state.language, languages.folder(state.language), state.is_last)
         adapters.drop_cdn_polyfill(config)
+        if not state.starts_build:
+            # One 404 page for the whole site, in every language, written by the first pass:
+            # a later pass would write over it (static-i18n keeps site_dir).
+            config.theme.static_templates.discard(NOT_FOUND)
         config.nav = self.build.plan.navigation(state.language, self.build.strings[state.language]["home"])
         return config
 
     def _start_build(self, config) -> Build:
         languages = adapters.site_languages(config)
         docs_dir = Path(config.docs_dir)
-        strings = load_tables(languages.codes, [Path(config.config_file_path).parent / "strings"])
+        string_folders = [Path(config.config_file_path).parent / "strings"]
+        strings = load_tables(languages.codes, string_folders)
         plan = read_plan(config.extra, languages, docs_dir)
         pages = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.rglob("*")
                        if p.suffix in PAGE_SUFFIXES and p.is_file() and ".ipynb_checkpoints" not in p.parts)
         check_notebooks(docs_dir, pages)
         _check_translations_have_originals(pages, languages, docs_dir)
         check_every_page_is_planned(plan, pages, languages)
-        course = exercises.scan(docs_dir, languages)
+        quiz_languages = exercises.quiz_languages(
+            languages, strings, {code: table_path(code, string_folders) for code in languages.codes})
+        course = exercises.scan(docs_dir, quiz_languages)
         translated = translation_status.survey(docs_dir, languages)
         _log_translations(translated, docs_dir.name)
         self._run_outputs = {}
@@ -111,9 +124,11 @@ class CourseSite:
             run_outputs=lambda src_uri: self._outputs_of(src_uri, docs_dir, run_cache),
             glossary=read_glossary(docs_dir, languages.codes),
             docs_name=docs_dir.name,
+            environments=dict(config.extra.get("environments") or {}),
+            read_source=lambda path: _read(docs_dir / path),
             outdated=translated.pages,
         )
-        return Build(languages, strings, plan, course, services)
+        return Build(languages, strings, plan, course, services, last_changed=history.last_changed(docs_dir))
 
     def _outputs_of(self, src_uri: str, docs_dir: Path, cache: Path) -> dict:
         if src_uri not in self._run_outputs:
@@ -133,7 +148,16 @@ class CourseSite:
             files.remove(unused)
         for uri in exercises.ASSETS.values():
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
+        for dark in dark_figures(files, Path(config.docs_dir), config):
+            files.append(dark)
         return files
+
+    def on_nav(self, nav, config, files):
+        """Priority -200: after static-i18n's on_nav (-100).  Sections not published yet join
+        the navigation, greyed and not links (plan.add_coming_soon)."""
+        language = self.language_pass.language
+        self.build.plan.add_coming_soon(nav.items, language, self.build.strings[language]["coming_soon"])
+        return nav
 
     def on_env(self, env, config, files):
         env.globals["material_bundle"] = adapters.material_bundle()
@@ -141,6 +165,18 @@ class CourseSite:
         env.globals["search_languages"] = self.build.languages.codes
         env.globals["search_index"] = search_index.LANGUAGE_INDEX
         return env
+
+    def on_template_context(self, context, template_name: str, config):
+        """The 404 page: its links relative to a <base> it sets itself, and every language's words."""
+        if template_name == NOT_FOUND:
+            build = self.build
+            context["base_url"] = "."
+            context["course_404"] = not_found_context(
+                site_url=config.site_url or "/", languages=build.languages, strings=build.strings,
+                site_names=adapters.site_names(config, build.languages), plan=build.plan,
+                palette_script=adapters.palette_script(config, urlsplit(config.site_url or "/").path or "/"),
+            )
+        return context
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str | None:
         return exercises.markdown_with_slots(
@@ -168,6 +204,8 @@ class CourseSite:
         page.course = PageExtras(
             notebook_stylesheet=NOTEBOOK_CSS if context.is_notebook else None,
             quiz_stylesheet=result.quiz_stylesheet,
+            figures=bool(result.figures),
+            figure_close=build.strings[language]["figure_close"],
         )
         if context.written_in != language:
             log.info(f"{context.where} has no {language} version: shown in {context.written_in}, with a notice")
@@ -188,6 +226,11 @@ class CourseSite:
         extras = getattr(page, "course", None) or PageExtras()
         extras.alternates = alternates
         extras.language = self.language_pass.language
+        extras.footer = footer_for(
+            title=page.title, address=config.site_url + page.url,
+            changed=self.build.last_changed.get(page.file.src_uri), extra=config.extra,
+            strings=self.build.strings[self.language_pass.language],
+        )
         page.course = extras
         original = languages.original(page.file.src_uri)
         self.build.published.setdefault(original, {})[self.language_pass.language] = page.url
@@ -203,6 +246,11 @@ class CourseSite:
             return
         site = Path(config.site_dir)
         self.build.styles.write(site)
+        chapters = [c.folder for c in self.build.plan.chapters if any(s.source for s in c.sections)]
+        downloads.write_archives(site, Path(config.docs_dir), chapters, self.build.languages)
+        not_found = site / NOT_FOUND
+        if not_found.is_file():  # a theme template: on_post_page did not see it
+            not_found.write_text(compact_html(not_found.read_text(encoding="utf-8")), encoding="utf-8")
         search_index.write(site, self.build.languages)
         if config.site_url:
             sitemap.write(site, config.site_url, self.build.published, self.build.languages)
@@ -215,8 +263,28 @@ class PageExtras:
 
     notebook_stylesheet: str | None = None
     quiz_stylesheet: str | None = None
+    figures: bool = False  # the page has figures: figures.js opens them full screen
+    figure_close: str = ""  # the label of the full-screen view's close button
     alternates: list = field(default_factory=list)
     language: str | None = None  # the language of the site the page is part of
+    footer: Footer = field(default_factory=Footer)
+
+
+def dark_figures(files: Files, docs_dir: Path, config) -> list[File]:
+    """The dark version of every SVG of docs/ this language pass publishes, beside it
+    (`images/a.svg` -> `images/a.dark.svg`; figures.py)."""
+    docs_dir = docs_dir.resolve()
+    darks = []
+    for file in files.media_files():
+        if not file.dest_uri.endswith(".svg") or not file.abs_src_path:
+            continue
+        source = Path(file.abs_src_path).resolve()
+        if docs_dir not in source.parents:
+            continue  # the theme's icons
+        where = f"{docs_dir.name}/{source.relative_to(docs_dir).as_posix()}"
+        darks.append(File.generated(config, figures.dark_name(file.dest_uri),
+                                    content=figures.dark_svg(source.read_text(encoding="utf-8"), where)))
+    return darks
 
 
 def _check_translations_have_originals(pages: list[str], languages: Languages, docs_dir: Path) -> None:
@@ -229,6 +297,10 @@ def _check_translations_have_originals(pages: list[str], languages: Languages, d
                 f"({languages.default}) at docs/{original}; none found",
                 where=f"docs/{source}",
             )
+
+
+def _read(path: Path) -> str | None:
+    return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
 def _log_translations(survey: translation_status.Survey, docs: str) -> None:

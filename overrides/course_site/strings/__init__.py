@@ -1,6 +1,9 @@
 """The words of the site, one table per language: `zh.py`, `en.py`.
 
-A table is a module with a `STRINGS` dict; every table has the same keys (a test checks it).
+A table is a module with a `STRINGS` dict; every table has the same keys (the build checks it).
+Its `quiz` entry holds the quiz engine's words and grammar for that language: the type markers,
+true/false words and labels authors write, and what readers are shown (quizzes/language.py
+lists its keys and checks them).
 Adding a language to the site means adding it to the i18n plugin's list in mkdocs.yml, adding
 its table here, and writing its content: nothing else.  A site may also carry tables of its
 own in a `strings/` folder next to its mkdocs.yml (the three-language test site does); those
@@ -49,6 +52,7 @@ def load_tables(languages: Iterable[str], folders: Iterable[Path] = ()) -> dict[
         if missing or extra:
             raise SiteError(
                 f"the strings table of '{language}' does not have the keys of '{reference_language}'",
+                where=str(table_path(language, folders)),
                 expected=f"the same keys in every table (missing: {missing}, unknown: {extra})",
             )
     return tables

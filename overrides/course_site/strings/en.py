@@ -3,12 +3,12 @@
 STRINGS = {
     "home": "Home",
     "coming_soon": "Coming soon",
-    "published": "Published",
-    "section": "Section",
-    "status": "Status",
     # {original}: the name of the page's own language, as the language switcher shows it.
     "untranslated_notice": "This page has not been translated into English yet. It is shown in its original language ({original}).",
     "read_original": "Open the original page",
+    "figure_open": " (open full screen)",  # follows the figure's description
+    "figure_close": "Close",
+    "page_contents": "On this page",
     # Each language's name in running text ("the Chinese original"); the switcher's name otherwise.
     "language_names": {"zh": "Chinese", "en": "English"},
     # A translation behind its original (translation_status.py). {original}: a language_names
@@ -27,4 +27,104 @@ STRINGS = {
     "permalink": "Permanent link",
     "output_label": "Output",
     "glossary_other_languages": "In other languages: ",
+    # The home page's catalog: {total} is a number of questions.
+    "catalog_label": "course contents",
+    "catalog_exercises": "{total} questions",
+    # The end of a chapter practice: {chapter} is a chapter's title (a link when published),
+    # {catalog} a link to the catalog on the home page, named by "catalog_label".
+    "chapter_end_title": "Your progress in this chapter",
+    "chapter_end_intro": "Your answers to the exercises of this chapter (kept in your browser):",
+    "chapter_end_next": "Next chapter: {chapter}",
+    "chapter_end_next_coming": "The next chapter, “{chapter}”, is coming soon: see what comes next in the {catalog}.",
+    "chapter_end_last": "This is the last chapter of the course. Back to the {catalog}.",
+    # The quiz engine's words (quizzes/language.py lists the keys; quizzes/README.md the grammar).
+    "quiz": {
+        # What authors write: type markers (any letter case), true/false keys besides √ and ×,
+        # the label of the explanation and of other accepted short answers.
+        "markers": {
+            "true-false": ["(True/False)"],
+            "single": ["(Single choice)"],
+            "multiple": ["(Multiple choice)"],
+            "short-answer": ["(Short answer)"],
+        },
+        "true": ["True"],
+        "false": ["False"],
+        "explanation": ["Explanation"],
+        "also_accepted": ["Also accepted"],
+        # What readers see on the page.
+        "ui": {
+            "kinds": {"true-false": "True/False", "single": "Single choice", "multiple": "Multiple choice",
+                      "short-answer": "Short answer"},
+            "true_label": "True",
+            "false_label": "False",
+            "letter_separator": ", ",
+            "form_separator": ", ",
+            "summary": "Question {n} · Show answer",
+            "summary_open": "Question {n} · Hide answer",
+            "answer": "Answer: ",
+            "also_accepted_label": "Also accepted: ",
+            "your_answer": "Your answer",
+            "explanation_label": "Explanation: ",
+            "solutions": "Answers and explanations",
+            # Replaces the exercise cell's closing line, which speaks to Jupyter readers.
+            "solutions_intro": "You can also open each question below to read its answer and explanation.",
+            # On a right option the reader did not choose, where a chosen one shows ✓.
+            "missed": "Missed",
+            "check": "Check answer",
+            "retry": "Try again",
+            # {solutions}: a link to the solution blocks, named by "solutions".
+            "no_script": "The exercises on this page need JavaScript to be answered and checked. "
+                         "Their answers are below, under {solutions}: open each question to read it.",
+        },
+        # What quiz.js shows: {answer}, {answered}, {correct} and {total} are filled in by it.
+        "script": {
+            "correct": "✓ Correct",
+            "incorrect": "✗ Incorrect. Correct answer: {answer}",
+            "choose": "Choose an answer first.",
+            "type": "Type an answer first.",
+            "pending_choice": "Press Enter or Space to check this answer.",
+            "pending_multiple": "Your selection changed: press “Check answer” to update the result.",
+            "score": "Answered {answered} of {total}, {correct} correct",
+            "retry_confirm": "Clear your answers to the exercises on this page?",
+            "not_saved": "Your browser's storage is full: this answer was not saved and will be lost when you leave the page.",
+            "not_kept": "Your browser does not let this site keep data, so your answers last only until you leave the page.",
+        },
+        # The reader's progress in the navigation, the catalog and at the end of a chapter.
+        "progress": {
+            "done": "completed",
+            "section_count": "{answered} of {total} answered · {correct} correct",
+            "section_done": "Completed · {correct} of {total} correct",
+            "total": "All exercises: {answered} of {total} answered, {correct} correct.",
+            "reset": "Reset all progress",
+            "reset_confirm": "Clear your answers to every exercise?",
+            "reset_done": "All progress cleared.",
+            "not_kept": "Your browser does not let this site keep data, so your progress cannot be shown here.",
+        },
+    },
+    "date_format": "{day} {month_name} {year}",
+    "month_names": ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                    "October", "November", "December"],
+    # The footer (course_site/footer.py).  {version}: extra.cann_version; the date follows footer_updated.
+    "footer_cann": "Written for CANN {version}",
+    "footer_updated": "This page last changed on ",
+    "footer_source": "Source repository",
+    "footer_report": "Report an error",
+    "footer_license": "Licence: ",
+    # The issue "report an error" opens: {title} of the page, {url} its address.
+    "report_title": "[Erratum] {title}",
+    "report_body": "Page: {title}\nAddress: {url}\n\nWhat is wrong:\n",
+    # "Run it" on notebook pages (course_site/downloads.py); {notebook}: the notebook's file name,
+    # {environments}: run_environments, linked to the home page's section on online environments.
+    "run_summary": "Run this section's notebook",
+    "run_download": "Download the chapter's notebooks (ZIP)",
+    "run_contents": "The archive holds this section's {notebook} with the answer files and figures it reads, in the same folders as in the course repository.",
+    "run_steps": "Unzip it and open {notebook} in Jupyter, or upload it to one of {environments}.",
+    "run_environments": "the online environments listed on the home page",
+    # The 404 page (overrides/404.html, course_site/not_found.py).
+    "not_found_title": "Page not found",
+    "not_found_text": "There is no course page at this address: the link may be wrong, or the page may have moved.",
+    "not_found_home": "Go to the course home page",
+    "not_found_search": "Search the course",
+    "not_found_search_button": "Search",
+    "other_languages": "In other languages: ",
 }

@@ -3,12 +3,12 @@
 STRINGS = {
     "home": "首页",
     "coming_soon": "即将推出",
-    "published": "已发布",
-    "section": "小节",
-    "status": "状态",
     # {original}: the name of the page's own language, as the language switcher shows it.
     "untranslated_notice": "本页尚无中文版本，下面显示的是原文（{original}）。",
     "read_original": "阅读原文页面",
+    "figure_open": "（点击查看大图）",  # follows the figure's description
+    "figure_close": "关闭",
+    "page_contents": "本页目录",
     # Each language's name in running text ("the Chinese original"); the switcher's name otherwise.
     "language_names": {"zh": "中文", "en": "英文"},
     # A translation behind its original (translation_status.py). {original}: a language_names
@@ -27,4 +27,101 @@ STRINGS = {
     "permalink": "本节链接",
     "output_label": "运行结果",
     "glossary_other_languages": "其他语言：",
+    # The home page's catalog: {total} is a number of questions.
+    "catalog_label": "课程目录",
+    "catalog_exercises": "{total} 道练习题",
+    # The end of a chapter practice: {chapter} is a chapter's title (a link when published),
+    # {catalog} a link to the catalog on the home page, named by "catalog_label".
+    "chapter_end_title": "本章完成情况",
+    "chapter_end_intro": "本章各节练习的作答情况（记录保存在你的浏览器中）：",
+    "chapter_end_next": "下一章：{chapter}",
+    "chapter_end_next_coming": "下一章“{chapter}”即将推出，可以先在{catalog}中查看后续安排。",
+    "chapter_end_last": "这是课程的最后一章。回到{catalog}。",
+    # The quiz engine's words (quizzes/language.py lists the keys; quizzes/README.md the grammar).
+    "quiz": {
+        # What authors write: type markers (brackets full-width or ASCII), true/false keys besides
+        # √ and ×, the label of the explanation and of other accepted short answers.
+        "markers": {
+            "true-false": ["（判断题）"],
+            "single": ["（单选题）"],
+            "multiple": ["（多选题）"],
+            "short-answer": ["（填空题）"],
+        },
+        "true": ["对", "正确"],
+        "false": ["错", "错误"],
+        "explanation": ["解析"],
+        "also_accepted": ["也接受"],
+        # What readers see on the page.
+        "ui": {
+            "kinds": {"true-false": "判断题", "single": "单选题", "multiple": "多选题", "short-answer": "填空题"},
+            "true_label": "正确",
+            "false_label": "错误",
+            "letter_separator": "、",
+            "form_separator": "、",
+            "summary": "第 {n} 题 · 查看答案",
+            "summary_open": "第 {n} 题 · 收起答案",
+            "answer": "答案：",
+            "also_accepted_label": "也接受：",
+            "your_answer": "你的答案",
+            "explanation_label": "解析：",
+            "solutions": "答案与解析",
+            # Replaces the exercise cell's closing line, which speaks to Jupyter readers.
+            "solutions_intro": "也可以直接点开下面各题，查看答案与解析。",
+            # On a right option the reader did not choose, where a chosen one shows ✓.
+            "missed": "应选",
+            "check": "检查答案",
+            "retry": "重做",
+            # {solutions}: a link to the solution blocks, named by "solutions".
+            "no_script": "本页的练习需要 JavaScript 才能作答和批改。答案在下方的{solutions}中，点开各题即可查看。",
+        },
+        # What quiz.js shows: {answer}, {answered}, {correct} and {total} are filled in by it.
+        "script": {
+            "correct": "✓ 回答正确",
+            "incorrect": "✗ 回答错误。正确答案：{answer}",
+            "choose": "请先选择答案。",
+            "type": "请先输入答案。",
+            "pending_choice": "按 Enter 或空格键检查这个答案。",
+            "pending_multiple": "选择已改动，点击“检查答案”更新结果。",
+            "score": "已答 {answered} / {total} 题，答对 {correct} 题",
+            "retry_confirm": "确定要清除本页练习的作答记录吗？",
+            "not_saved": "浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。",
+            "not_kept": "浏览器不允许本站保存数据，作答记录只保留到离开本页为止。",
+        },
+        # The reader's progress in the navigation, the catalog and at the end of a chapter.
+        "progress": {
+            "done": "已完成",
+            "section_count": "已答 {answered}/{total} · 答对 {correct}",
+            "section_done": "已完成 · 答对 {correct}/{total}",
+            "total": "全部练习：已答 {answered} / {total} 题，答对 {correct} 题。",
+            "reset": "清除全部进度",
+            "reset_confirm": "确定要清除所有练习的作答记录吗？",
+            "reset_done": "已清除全部进度。",
+            "not_kept": "浏览器不允许本站保存数据，所以这里无法显示学习进度。",
+        },
+    },
+    "date_format": "{year}年{month}月{day}日",
+    "month_names": ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
+    # The footer (course_site/footer.py).  {version}: extra.cann_version; the date follows footer_updated.
+    "footer_cann": "本课程基于 CANN {version} 编写",
+    "footer_updated": "本页最后更新：",
+    "footer_source": "源代码仓库",
+    "footer_report": "报告错误",
+    "footer_license": "许可证：",
+    # The issue "report an error" opens: {title} of the page, {url} its address.
+    "report_title": "[勘误] {title}",
+    "report_body": "页面：{title}\n地址：{url}\n\n问题描述：\n",
+    # "Run it" on notebook pages (course_site/downloads.py); {notebook}: the notebook's file name,
+    # {environments}: run_environments, linked to the home page's section on online environments.
+    "run_summary": "运行本节的 Notebook",
+    "run_download": "下载本章的 Notebook（ZIP）",
+    "run_contents": "压缩包里有本节的 {notebook}，以及它读取的答案文件和图片，目录结构与课程仓库相同。",
+    "run_steps": "解压后用 Jupyter 打开 {notebook}，或上传到{environments}中运行。",
+    "run_environments": "首页列出的在线环境",
+    # The 404 page (overrides/404.html, course_site/not_found.py).
+    "not_found_title": "页面不存在",
+    "not_found_text": "这个地址上没有课程页面：链接可能有误，或者页面已经移动。",
+    "not_found_home": "返回课程首页",
+    "not_found_search": "搜索课程",
+    "not_found_search_button": "搜索",
+    "other_languages": "其他语言：",
 }

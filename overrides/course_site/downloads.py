@@ -1,0 +1,99 @@
+"""Run it: each chapter's notebooks as an archive per language, and the box on each notebook page
+that offers it.
+
+A notebook reads files next to it: `!cat ./answer/01.02_answer.txt`, `./images/a.svg`, sample
+data in `data/`.  So a page offers its whole chapter folder, in the page's language: the
+notebooks, answer files, figures and data of that language (a file not translated yet in its
+original, as on the site), under the chapter's folder name, with their names unchanged, so
+that every relative path in a notebook works after unzipping.  The build writes the archives
+(`downloads/autofuse-<chapter>-<language>.zip`) at the end, before the offline package, which
+therefore carries them too.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import zipfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+
+from .languages import Languages
+from .translations import SIDECAR  # the maintainers' translation records: not for readers
+from .page_top import put_under_title
+
+FOLDER = "downloads"
+BOX_CLASS = "run-it"
+_FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # the same bytes for the same files: no build time in the archive
+
+
+def archive_path(chapter_folder: str, language: str) -> str:
+    """Site-relative path of a chapter's archive in one language."""
+    return f"{FOLDER}/autofuse-{chapter_folder}-{language}.zip"
+
+
+def chapter_files(docs_dir: Path, chapter_folder: str, languages: Languages, language: str) -> list[tuple[str, Path]]:
+    """(name in the archive, file) for every file of the chapter in `language`: its own version
+    when there is one, else the original."""
+    folder = docs_dir / chapter_folder
+    originals = sorted(
+        p for p in folder.rglob("*")
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+        and p.name != SIDECAR and languages.of(p.name) == languages.default
+    )
+    files = []
+    for original in originals:
+        relative = original.relative_to(docs_dir).as_posix()
+        chosen = docs_dir / languages.translation(relative, language)
+        if not chosen.is_file():
+            chosen = original
+        files.append((chosen.relative_to(docs_dir).as_posix(), chosen))
+    return files
+
+
+def write_archives(site_dir: Path, docs_dir: Path, chapters: list[str], languages: Languages) -> list[Path]:
+    """Write every chapter's archive in every language; return their paths."""
+    written = []
+    for chapter in chapters:
+        for language in languages.codes:
+            target = site_dir / archive_path(chapter, language)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+                for name, path in chapter_files(docs_dir, chapter, languages, language):
+                    info = zipfile.ZipInfo(name, date_time=_FIXED_TIME)
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    info.external_attr = 0o644 << 16
+                    archive.writestr(info, path.read_bytes())
+            written.append(target)
+    return written
+
+
+def run_box(*, notebook: str, archive_href: str, environments_href: str | None, strings: Mapping[str, object]) -> str:
+    """The folded "run this notebook" box: the download and how to open it."""
+    def text(key: str, **links: str) -> str:
+        escaped = html.escape(str(strings[key]))
+        return escaped.format(**links)
+
+    name = f"<code>{html.escape(notebook)}</code>"
+    environments = (
+        f'<a href="{html.escape(environments_href)}">{html.escape(str(strings["run_environments"]))}</a>'
+        if environments_href else html.escape(str(strings["run_environments"]))
+    )
+    return (
+        f'<details class="{BOX_CLASS}" data-search-exclude><summary>{html.escape(str(strings["run_summary"]))}</summary>'
+        f'<p><a class="{BOX_CLASS}__download" href="{html.escape(archive_href)}" download>'
+        f'{html.escape(str(strings["run_download"]))}</a></p>'
+        f'<p>{text("run_contents", notebook=name)}</p>'
+        f'<p>{text("run_steps", notebook=name, environments=environments)}</p></details>'
+    )
+
+
+def add_run_box(tree: BeautifulSoup, box: str) -> None:
+    """Under the page's title, its notes and its contents list."""
+    put_under_title(tree, box)
+
+
+def relative(target: str, page_url: str) -> str:
+    return posixpath.relpath(target, posixpath.dirname(page_url) or ".")

@@ -1,0 +1,59 @@
+"""The one 404 page, in every language of the site (overrides/404.html).
+
+GitHub Pages serves `/404.html` for any missing address, so the page cannot know its language
+when it is built: it carries each language's words, home page and search, and a script picks one
+(overrides/partials/not-found-script.html).  This module gathers what the template needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from urllib.parse import urlsplit
+
+from .languages import Languages
+from .plan import HOME, CoursePlan
+
+
+def default_names(plan: CoursePlan) -> list[str]:
+    """The first part of every address of the default language's pages: chapter folders and
+    the pages at the top (index.html, glossary.html)."""
+    names = {HOME.rsplit(".", 1)[0] + ".html"}
+    for section in plan.pages():
+        first = section.source.split("/", 1)[0]
+        names.add(first if "/" in section.source else first.rsplit(".", 1)[0] + ".html")
+    return sorted(names)
+
+
+def not_found_context(*, site_url: str, languages: Languages, strings: Mapping[str, Mapping[str, object]],
+                      site_names: Mapping[str, str], plan: CoursePlan, palette_script: str) -> dict:
+    root = urlsplit(site_url).path or "/"
+    entries = []
+    for code in languages.codes:
+        words = strings[code]
+        home = languages.folder(code) + "index.html"
+        entries.append({
+            "code": code,
+            "folder": languages.folder(code),
+            "home": home,
+            "site_name": site_names[code],
+            "title": f'{words["not_found_title"]} · {site_names[code]}',
+            "heading": words["not_found_title"],
+            "text": words["not_found_text"],
+            "home_label": words["not_found_home"],
+            "search_label": words["not_found_search"],
+            "search_button": words["not_found_search_button"],
+            "others_label": words["other_languages"],
+            "others": [{"code": other, "name": languages.names[other], "home": languages.folder(other) + "index.html"}
+                       for other in languages.codes if other != code],
+        })
+    return {
+        "root": root,
+        "languages": entries,
+        "palette_script": palette_script,
+        "script": {
+            "root": root,
+            "default": languages.default,
+            "default_names": default_names(plan),
+            "languages": [{"code": e["code"], "folder": e["folder"], "title": e["title"]} for e in entries],
+        },
+    }

@@ -1,0 +1,107 @@
+"""The top of a page: the chapter above the title, and the page's contents for phones.
+
+- A section of a chapter shows the chapter's name (from the course plan) above its title, as
+  course sites do; the title itself must be the plan's title, so that the page, the navigation
+  and the browser tab say the same thing.
+- Under the title, a folded list of the page's headings ("On this page"): Material shows the
+  table of contents in a sidebar on wide screens and only deep in the drawer on phones; the
+  stylesheet shows this list on narrow screens only.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+
+from bs4 import BeautifulSoup, Tag
+
+from .errors import SiteError
+from .headings import nest
+
+CHAPTER_CLASS = "page-title__chapter"
+CONTENTS_CLASS = "page-contents"
+
+
+def heading_text(heading: Tag) -> str:
+    """A heading's words, without its permalink."""
+    copy = BeautifulSoup(str(heading), "html.parser")
+    for permalink in copy.select("a.headerlink"):
+        permalink.decompose()
+    return " ".join(copy.get_text(" ").split())
+
+
+def add_chapter(tree: BeautifulSoup, chapter_title: str, where: str, *, plan_title: str | None = None,
+                language: str | None = None) -> None:
+    """Group the page's H1 with the chapter's name above it.  `plan_title`: what the H1 must
+    say (notebooks); `language`: the label's, when it is not the content's (an untranslated page)."""
+    h1 = tree.find("h1")
+    if h1 is None:
+        if plan_title is None:
+            return
+        raise SiteError("the page has no title (a first-level heading, `# …`)", where=where,
+                        expected=f"# {plan_title}")
+    found = heading_text(h1)
+    if plan_title is not None and found != plan_title:
+        raise SiteError(
+            f"the page's title is '{found}', the course plan's is '{plan_title}'", where=where,
+            expected=f"# {plan_title} (the title in extra.course in mkdocs.yml; the site shows the chapter above it)",
+        )
+    group = tree.new_tag("hgroup", attrs={"class": "page-title"})
+    label = tree.new_tag("p", attrs={"class": CHAPTER_CLASS, "data-search-exclude": ""})
+    if language:
+        label["lang"] = language
+    label.string = chapter_title
+    h1.insert_before(group)
+    group.append(label)
+    group.append(h1.extract())
+
+
+def contents_list(tree: BeautifulSoup, strings: Mapping[str, str], toc_depth: int = 3) -> str | None:
+    """The folded list of the page's headings (levels 2 to `toc_depth` with an id), or None when
+    the page has fewer than two sections."""
+    headings = [h for h in tree.find_all([f"h{n}" for n in range(2, toc_depth + 1)]) if h.get("id")]
+    if sum(1 for h in headings if h.name == "h2") < 2:
+        return None
+    tokens = nest([{"level": int(h.name[1]), "id": h["id"], "name": heading_text(h), "children": []} for h in headings])
+    label = html.escape(strings["page_contents"])
+    return (f'<details class="{CONTENTS_CLASS}" data-search-exclude><summary>{label}</summary>'
+            f'<nav aria-label="{label}">{_list(tokens)}</nav></details>')
+
+
+def _list(tokens: list[dict]) -> str:
+    items = "".join(
+        f'<li><a href="#{html.escape(t["id"])}">{html.escape(t["name"])}</a>'
+        f'{_list(t["children"]) if t["children"] else ""}</li>'
+        for t in tokens
+    )
+    return f"<ul>{items}</ul>"
+
+
+def under_title(tree: BeautifulSoup):
+    """Where a block goes under the page's title: after the title (with its chapter), the notes
+    right under it (a translation behind its original) and the blocks already put there; None
+    when the page has no title."""
+    anchor = tree.select_one("hgroup.page-title") or tree.find("h1")
+    if anchor is None:
+        return None
+    following = anchor.find_next_sibling()
+    while following is not None and (following.get("role") == "note"
+                                     or following.name == "details" and following.get("data-search-exclude") is not None):
+        anchor, following = following, following.find_next_sibling()
+    return anchor
+
+
+def put_under_title(tree: BeautifulSoup, html: str) -> None:
+    fragment = BeautifulSoup(html, "html.parser")
+    anchor = under_title(tree)
+    if anchor is not None:
+        anchor.insert_after(fragment)
+    else:
+        tree.insert(0, fragment)
+
+
+def add_contents(tree: BeautifulSoup, strings: Mapping[str, str], toc_depth: int = 3) -> None:
+    """Put the folded contents list under the page's title (or first, without one)."""
+    listing = contents_list(tree, strings, toc_depth)
+    if listing is not None:
+        put_under_title(tree, listing)

@@ -1,0 +1,145 @@
+"""The reader's progress on the site, from the course plan and the quiz engine's exercises.
+
+What a page shows is made here at build time; the counts come from the reader's stored answers,
+which quiz.js reads and checks against the current keys (see quizzes/README.md):
+
+- every page: the progress data (a JSON island, quizzes.render.render_progress_data), from which
+  quiz.js ticks each section in the navigation whose exercises the reader has all answered;
+- the home page: the course catalog, each chapter with its sections, published or coming soon,
+  and for each section with exercises the reader's progress; the reset control shows only when
+  there is progress to reset;
+- the chapter practice (the last section of a chapter in the plan): what the reader completed in
+  the chapter and where to go next (the next chapter, or the catalog while it is not published).
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+from collections.abc import Mapping
+
+from mkdocs.utils import get_relative_url
+
+from quizzes.course import Course
+from quizzes.render import ProgressSection
+
+from .languages import Languages
+from .plan import HOME, Chapter, CoursePlan
+
+CATALOG_ID = "course-catalog"  # the catalog's anchor on the home page, for links to it
+CHAPTER_END_ID = "chapter-end"
+
+
+def page_url(source: str, language: str, languages: Languages) -> str:
+    """Where the page of a default-language source is published in `language`, site-relative."""
+    return f"{languages.folder(language)}{posixpath.splitext(source)[0]}.html"
+
+
+def _href(source: str, language: str, languages: Languages, here: str, anchor: str = "") -> str:
+    return html.escape(get_relative_url(page_url(source, language, languages), here) + anchor)
+
+
+def progress_sections(course: Course, plan: CoursePlan, language: str, languages: Languages,
+                      here: str) -> list[ProgressSection]:
+    """Each published section with exercises, in the order of the plan, linked from `here`."""
+    found = {languages.original(s.src_uri): s for s in course.sections(language)}
+    sections = []
+    for section in plan.pages():
+        course_section = found.get(section.source)
+        if course_section is not None:
+            url = get_relative_url(page_url(section.source, language, languages), here)
+            sections.append(ProgressSection(course_section.section, url, course_section.exercise.items))
+    return sections
+
+
+def _exercises_of(course: Course, language: str, languages: Languages) -> dict[str, tuple[str, int]]:
+    """By plan source: (section, number of questions)."""
+    return {languages.original(s.src_uri): (s.section, len(s.exercise.items)) for s in course.sections(language)}
+
+
+def _progress_slot(section: str, total: int, strings: Mapping) -> str:
+    """Where quiz.js shows a section's progress; says how many questions there are until then."""
+    count = html.escape(strings["catalog_exercises"].format(total=total))
+    return f'<span class="course-progress" data-progress-section="{html.escape(section)}">{count}</span>'
+
+
+def render_catalog(plan: CoursePlan, course: Course, language: str, languages: Languages, strings: Mapping,
+                   here: str) -> str:
+    """The home page's one catalog: every chapter and section, published or coming soon, and the
+    reader's progress on each section with exercises."""
+    exercises = _exercises_of(course, language, languages)
+    progress = strings["quiz"]["progress"]
+    parts = [
+        f'<div class="course-catalog" id="{CATALOG_ID}">',
+        '<p class="course-progress-total" data-progress-total hidden></p>',
+    ]
+    for chapter in plan.chapters:
+        anchor = html.escape(f"catalog-{chapter.folder}")
+        parts.append(f'<section class="course-catalog__chapter" aria-labelledby="{anchor}">')
+        parts.append(f'<h3 id="{anchor}">{html.escape(chapter.title[language])}</h3>')
+        if chapter.summary:
+            parts.append(f'<p class="course-catalog__summary">{html.escape(chapter.summary[language])}</p>')
+        parts.append('<ul class="course-catalog__sections">')
+        for section in chapter.sections:
+            label = html.escape(section.title[language])
+            if section.source:
+                item = f'<a href="{_href(section.source, language, languages, here)}">{label}</a>'
+                if section.source in exercises:
+                    item += " " + _progress_slot(*exercises[section.source], strings)
+                parts.append(f'<li class="course-catalog__section">{item}</li>')
+            else:
+                parts.append(
+                    f'<li class="course-catalog__section course-catalog__section--coming">{label} '
+                    f'<span class="course-catalog__coming">{html.escape(strings["coming_soon"])}</span></li>'
+                )
+        parts.append("</ul></section>")
+    parts.append(
+        '<p class="course-progress-actions" data-progress-actions hidden>'
+        f'<button type="button" class="quiz-reset-all">{html.escape(progress["reset"])}</button></p>'
+    )
+    parts.append('<p class="course-progress-status" data-progress-status aria-live="polite"></p>')
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def chapter_of_practice(plan: CoursePlan, source: str) -> Chapter | None:
+    """The chapter whose practice (last section in the plan) `source` is, if any."""
+    for chapter in plan.chapters:
+        if chapter.sections and chapter.sections[-1].source == source:
+            return chapter
+    return None
+
+
+def render_chapter_end(plan: CoursePlan, chapter: Chapter, course: Course, language: str, languages: Languages,
+                       strings: Mapping, here: str) -> str:
+    """What the reader completed in `chapter`, and where to go next."""
+    exercises = _exercises_of(course, language, languages)
+    parts = [
+        f'<section class="chapter-end" aria-labelledby="{CHAPTER_END_ID}">',
+        f'<h2 id="{CHAPTER_END_ID}">{html.escape(strings["chapter_end_title"])}</h2>',
+    ]
+    done = [s for s in chapter.sections if s.source in exercises]
+    if done:
+        parts.append(f'<p>{html.escape(strings["chapter_end_intro"])}</p>')
+        parts.append('<ul class="chapter-end__sections">')
+        for section in done:
+            link = f'<a href="{_href(section.source, language, languages, here)}">{html.escape(section.title[language])}</a>'
+            parts.append(f"<li>{link} {_progress_slot(*exercises[section.source], strings)}</li>")
+        parts.append("</ul>")
+    catalog = f'<a href="{_href(HOME, language, languages, here, "#" + CATALOG_ID)}">{html.escape(strings["catalog_label"])}</a>'
+    position = plan.chapters.index(chapter)
+    following = plan.chapters[position + 1] if position + 1 < len(plan.chapters) else None
+    if following is None:
+        sentence = html.escape(strings["chapter_end_last"]).replace("{catalog}", catalog)
+    else:
+        first = next((s for s in following.sections if s.source), None)
+        title = html.escape(following.title[language])
+        if first is not None:
+            link = f'<a href="{_href(first.source, language, languages, here)}">{title}</a>'
+            sentence = html.escape(strings["chapter_end_next"]).replace("{chapter}", link)
+        else:
+            sentence = (html.escape(strings["chapter_end_next_coming"]).replace("{chapter}", title)
+                        .replace("{catalog}", catalog))
+    parts.append(f'<p class="chapter-end__next">{sentence}</p>')
+    parts.append("</section>")
+    return "\n".join(parts)

@@ -1,0 +1,171 @@
+"""What the build adds around each page, on exact inputs: the navigation's planned sections,
+the date a page last changed, the footer, the chapter archives, the 404 page's language data."""
+
+from __future__ import annotations
+
+import datetime
+import zipfile
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import nbformat
+
+from helpers import DOCS, ROOT, load_config, notebook_pages  # noqa: F401  (puts overrides/ on the path)
+
+from course_site import downloads, history, not_found
+from course_site.footer import footer_for
+from course_site.languages import Languages
+from course_site.plan import Chapter, ComingSoon, CoursePlan, Section
+from course_site.strings import load_tables
+from mkdocs.structure.nav import Section as NavSection
+
+LANGUAGES = Languages("zh", ("zh", "en"), {"zh": "中文", "en": "English"})
+STRINGS = load_tables(LANGUAGES.codes)
+PLAN = CoursePlan(
+    chapters=(
+        Chapter("01_a", {"zh": "第一章", "en": "Chapter 1"}, {}, (
+            Section({"zh": "1.1 甲", "en": "1.1 A"}, "01_a/x.ipynb"),
+            Section({"zh": "1.2 乙", "en": "1.2 B"}, None),
+            Section({"zh": "1.3 丙", "en": "1.3 C"}, "01_a/y.ipynb"),
+        )),
+        Chapter("02_b", {"zh": "第二章", "en": "Chapter 2"}, {}, (Section({"zh": "2.1 丁", "en": "2.1 D"}, None),)),
+    ),
+    appendix=(Section({"zh": "术语表", "en": "Glossary"}, "glossary.md"),),
+)
+
+
+# -- navigation ------------------------------------------------------------------------------
+
+
+def test_every_chapter_is_in_the_navigation_even_with_nothing_published():
+    assert PLAN.navigation("en", "Home") == [
+        {"Home": "index.md"},
+        {"Chapter 1": [{"1.1 A": "01_a/x.ipynb"}, {"1.3 C": "01_a/y.ipynb"}]},
+        {"Chapter 2": []},
+        {"Glossary": "glossary.md"},
+    ]
+
+
+def test_planned_sections_join_their_chapter_in_the_plans_order():
+    x, y = object.__new__(NavSection), object.__new__(NavSection)  # stand-ins for two pages
+    chapter_1 = NavSection("Chapter 1", [x, y])
+    chapter_2 = NavSection("Chapter 2", [])
+    PLAN.add_coming_soon(["home", chapter_1, chapter_2, "glossary"], "en", "Coming soon")
+    assert chapter_1.children[0] is x and chapter_1.children[2] is y
+    soon = chapter_1.children[1]
+    assert isinstance(soon, ComingSoon) and (soon.title, soon.label, soon.url, soon.parent) == (
+        "1.2 B", "Coming soon", None, chapter_1)
+    assert [c.title for c in chapter_2.children] == ["2.1 D"]
+
+
+def test_the_section_of_a_page_knows_its_chapter():
+    assert PLAN.chapter_of("01_a/y.ipynb").folder == "01_a"
+    assert PLAN.chapter_of("glossary.md") is None
+
+
+# -- when a page last changed ----------------------------------------------------------------
+
+
+def test_the_last_change_of_each_file_is_its_newest_commit():
+    log = ("\x002025-11-30\n\ndocs/a/x.ipynb\nREADME.md\n\x002025-10-01\n\ndocs/a/x.ipynb\ndocs/a/x.en.ipynb\n"
+           "\x002025-09-15\n\ndocs/index.md\n")
+    assert history.dates_from_log(log, "docs/") == {
+        "a/x.ipynb": datetime.date(2025, 11, 30),
+        "a/x.en.ipynb": datetime.date(2025, 10, 1),
+        "index.md": datetime.date(2025, 9, 15),
+    }
+
+
+def test_dates_read_naturally_in_each_language():
+    day = datetime.date(2025, 3, 7)
+    assert history.format_date(day, STRINGS["zh"]) == "2025年3月7日"
+    assert history.format_date(day, STRINGS["en"]) == "7 March 2025"
+
+
+def test_the_real_docs_have_dates_from_git():
+    dates = history.last_changed(DOCS)
+    assert dates.get("index.md") is not None, "docs/index.md has no commit date: is this a git checkout?"
+
+
+# -- the footer ------------------------------------------------------------------------------
+
+
+def test_report_an_error_opens_an_issue_with_the_pages_title_and_address():
+    footer = footer_for(
+        title="1.3 开启 AutoFuse", address="https://example.org/course/01/x.html",
+        changed=datetime.date(2025, 11, 30), extra={"repository": "https://github.com/o/r/", "cann_version": "9.0.0"},
+        strings=STRINGS["zh"],
+    )
+    url = urlsplit(footer.report_url)
+    assert (url.scheme, url.netloc, url.path) == ("https", "github.com", "/o/r/issues/new")
+    query = parse_qs(url.query)
+    assert query["title"] == ["[勘误] 1.3 开启 AutoFuse"]
+    assert "https://example.org/course/01/x.html" in query["body"][0] and "1.3 开启 AutoFuse" in query["body"][0]
+    assert (footer.cann, footer.updated_label, footer.updated_iso, footer.repository) == (
+        "本课程基于 CANN 9.0.0 编写", "2025年11月30日", "2025-11-30", "https://github.com/o/r")
+    assert footer.license_name is None
+
+
+def test_a_footer_without_settings_says_nothing_it_does_not_know():
+    footer = footer_for(title="T", address="a", changed=None, extra={}, strings=STRINGS["en"])
+    assert (footer.cann, footer.updated, footer.repository, footer.report_url, footer.license_name) == (None,) * 5
+
+
+def test_the_site_names_a_repository_and_the_cann_version():
+    extra = load_config()["extra"]
+    assert extra["repository"].startswith("https://github.com/") and extra["cann_version"] == "9.0.0"
+
+
+# -- the chapter archives --------------------------------------------------------------------
+
+
+def test_an_archive_holds_the_chapter_in_its_language_with_the_original_where_untranslated(tmp_path: Path):
+    docs = tmp_path / "docs"
+    for name in ("ch/a.ipynb", "ch/a.en.ipynb", "ch/b.ipynb", "ch/answer/a_answer.txt", "ch/answer/a_answer.en.txt",
+                 "ch/images/f.svg", "ch/images/f.en.svg", "ch/data/example_x.csv", "ch/.ipynb_checkpoints/a.ipynb",
+                 "other/z.ipynb"):
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text(name, encoding="utf-8")
+    assert [n for n, _ in downloads.chapter_files(docs, "ch", LANGUAGES, "en")] == [
+        "ch/a.en.ipynb", "ch/answer/a_answer.en.txt", "ch/b.ipynb", "ch/data/example_x.csv", "ch/images/f.en.svg"]
+    assert [n for n, _ in downloads.chapter_files(docs, "ch", LANGUAGES, "zh")] == [
+        "ch/a.ipynb", "ch/answer/a_answer.txt", "ch/b.ipynb", "ch/data/example_x.csv", "ch/images/f.svg"]
+    site = tmp_path / "site"
+    first = downloads.write_archives(site, docs, ["ch"], LANGUAGES)
+    content = [p.read_bytes() for p in first]
+    assert [p.relative_to(site).as_posix() for p in first] == ["downloads/autofuse-ch-zh.zip", "downloads/autofuse-ch-en.zip"]
+    downloads.write_archives(site, docs, ["ch"], LANGUAGES)
+    assert [p.read_bytes() for p in first] == content, "the same files must give the same archive"
+
+
+def test_every_notebook_of_the_built_site_is_in_its_chapter_archive_with_what_it_reads(site_dir):
+    """The archive's notebook opens with nbformat, and every `!cat` path and image it names is in it."""
+    import re
+
+    for page in notebook_pages(site_dir):
+        language = "en" if page.startswith("en/") else "zh"
+        chapter = page.removeprefix("en/").split("/")[0]
+        with zipfile.ZipFile(site_dir / downloads.archive_path(chapter, language)) as archive:
+            names = set(archive.namelist())
+            stem = page.removeprefix("en/").rsplit(".", 1)[0]
+            notebook_name = f"{stem}.en.ipynb" if language == "en" and f"{stem}.en.ipynb" in names else f"{stem}.ipynb"
+            notebook = nbformat.reads(archive.read(notebook_name).decode("utf-8"), as_version=4)
+            folder = notebook_name.rsplit("/", 1)[0]
+            for cell in notebook.cells:
+                for path in re.findall(r"!cat\s+\./(\S+)", cell.source) + re.findall(r"\]\(\./(images/[^)\s]+)\)", cell.source):
+                    assert f"{folder}/{path}" in names, f"{notebook_name} reads {path}, not in the archive"
+
+
+# -- the 404 page ----------------------------------------------------------------------------
+
+
+def test_the_404_page_knows_the_default_languages_addresses():
+    assert not_found.default_names(PLAN) == ["01_a", "glossary.html", "index.html"]
+    context = not_found.not_found_context(
+        site_url="https://example.org/course/", languages=LANGUAGES, strings=STRINGS,
+        site_names={"zh": "课程", "en": "Course"}, plan=PLAN, palette_script="",
+    )
+    assert context["root"] == "/course/"
+    assert [(e["code"], e["home"], e["title"]) for e in context["languages"]] == [
+        ("zh", "index.html", "页面不存在 · 课程"), ("en", "en/index.html", "Page not found · Course")]
+    assert context["languages"][1]["others"] == [{"code": "zh", "name": "中文", "home": "index.html"}]
