@@ -124,8 +124,11 @@
   // ---------------------------------------------------------------------------------------
   // Progress: per section, from the data every page carries.
 
-  var island = document.querySelector("script.quiz-progress-data");
-  var data = island ? JSON.parse(island.textContent) : { ui: {}, sections: [] };
+  // The data comes from the language's progress script (script.quiz-progress-data, run just
+  // before this one); its sections' pages are relative to that script.
+  var dataScript = document.querySelector("script.quiz-progress-data");
+  var dataBase = dataScript ? dataScript.src : document.baseURI;
+  var data = window.quizProgressData || { ui: {}, sections: [] };
   var progressUi = data.ui;
 
   function count(section) {
@@ -151,7 +154,7 @@
       all.answered += c.answered;
       all.correct += c.correct;
       all.total += c.total;
-      section.page = withoutHash(new URL(section.url, document.baseURI).href);
+      section.page = withoutHash(new URL(section.url, dataBase).href);
       section.done = c.answered === c.total;
     });
     // Counts in the catalog and at the end of a chapter; each says how many questions it has until then.

@@ -177,12 +177,14 @@ def _code(form: str) -> str:
 
 
 def render_progress_data(sections: Sequence[ProgressSection], language: QuizLanguage) -> str:
-    """The JSON island quiz.js shows the reader's progress from, on every page: in the
-    navigation, the course catalog and at the end of a chapter.
+    """The script, one per language, that gives quiz.js the data it shows the reader's progress
+    from on every page: in the navigation, the course catalog and at the end of a chapter.
 
-    For each section with exercises: its page (relative to this one) and, per question, its id,
-    kind, key and number of options, so that a stored answer is checked against the current key
-    wherever it is counted.  The data is in the page because a page from file:// may not fetch.
+    For each section with exercises: its page (relative to the script) and, per question, its
+    id, kind, key and number of options, so that a stored answer is checked against the current
+    key wherever it is counted.  A script rather than a JSON file because a page from file://
+    may not fetch; one file for all pages rather than an island in each, because it grows with
+    the course and the browser caches it.
     """
     data = {
         "ui": dict(language.progress),
@@ -196,9 +198,7 @@ def render_progress_data(sections: Sequence[ProgressSection], language: QuizLang
             for section in sections
         ],
     }
-    # "<" escaped so that no text can close the <script> element early.
-    text = _json(data).replace("<", "\\u003c")
-    return f'<script type="application/json" class="quiz-progress-data">{text}</script>'
+    return f"window.quizProgressData = {_json(data)};\n"
 
 
 def _option_count(item: Item) -> int:

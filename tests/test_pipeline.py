@@ -12,7 +12,7 @@ from bs4 import BeautifulSoup
 
 from helpers import QUIZ, QUIZ_LANGUAGES
 
-from course_site import pipeline
+from course_site import pipeline, progress
 from course_site.glossary import Entry, Glossary
 from course_site.languages import Languages
 from course_site.plan import Chapter, CoursePlan, Section
@@ -316,16 +316,24 @@ def test_the_next_chapter_when_it_is_published_and_the_end_of_the_course():
     assert '<p class="chapter-end__next">这是课程的最后一章。回到<a href="../index.html#course-catalog">课程目录</a>。</p>' in last
 
 
-def test_every_page_gets_the_progress_data_and_the_script():
-    page = context("glossary.md", url="glossary.html", plan=PRACTICE_PLAN, course=course_with_an_exercise())
-    output = run_step(pipeline.progress_data, "<p>x</p>", page)
-    soup = BeautifulSoup(output, "html.parser")
-    data = json.loads(soup.select_one("script.quiz-progress-data").string)
-    assert data["sections"] == [{"section": "01.02", "url": "ch/b.html",
+def test_every_page_links_its_languages_progress_data_then_the_engine():
+    page = context("ch/x.en.md", url="en/ch/x.html", language="en")
+    assert run_step(pipeline.progress_data, "<p>x</p>", page) == (
+        '<p>x</p><script class="quiz-progress-data" defer="" src="../../assets/quiz/progress.en.js"></script>'
+        '<script class="quiz-script" defer="" src="../../assets/quiz/quiz.js"></script>'
+    )
+
+
+def test_the_progress_data_of_each_language_lists_its_sections_relative_to_the_script(tmp_path):
+    written = progress.write_data(tmp_path, course_with_an_exercise(), PRACTICE_PLAN, LANGUAGES)
+    assert [p.relative_to(tmp_path).as_posix() for p in written] == [
+        "assets/quiz/progress.zh.js", "assets/quiz/progress.en.js"]
+    text = written[0].read_text(encoding="utf-8")
+    data = json.loads(text.removeprefix("window.quizProgressData = ").removesuffix(";\n"))
+    assert data["sections"] == [{"section": "01.02", "url": "../../ch/b.html",
                                  "questions": [[data["sections"][0]["questions"][0][0], "true-false", "Y", 2],
                                                [data["sections"][0]["questions"][1][0], "single", "B", 2]]}]
     assert data["ui"]["done"] == "已完成"
-    assert str(soup.find_all("script")[-1]) == '<script class="quiz-script" defer="" src="assets/quiz/quiz.js"></script>'
 
 
 def test_links_in_quizzes_on_markdown_pages_are_rewritten_like_the_rest_of_the_page():
@@ -448,8 +456,7 @@ def test_the_steps_run_in_their_written_order():
         '<h1 id="11-section">1.1 Section<a class="headerlink" href="#11-section" title="Permanent link">¶</a></h1>'
         '</hgroup> ' + run_box + ' '
         '<p>See <a href="b.html">b</a>.</p> <img alt="f" loading="lazy" src="./images/f.svg"/></div></div> '
-        '<script class="quiz-progress-data" type="application/json">{"ui":'
-        + json.dumps(dict(QUIZ["en"].progress), ensure_ascii=False, separators=(",", ":")) + ',"sections":[]}</script>'
+        '<script class="quiz-progress-data" defer="" src="../../assets/quiz/progress.en.js"></script>'
         '<script class="quiz-script" defer="" src="../../assets/quiz/quiz.js"></script>'
     )
     assert page.result.description == "See b."

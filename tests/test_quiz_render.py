@@ -3,6 +3,8 @@ progress panel and inline text (quizzes/render.py, quizzes/markup.py), and escap
 
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 from textwrap import dedent
 
@@ -187,9 +189,9 @@ def test_progress_data_lists_each_section_with_its_questions_keys_and_words():
         ProgressSection("09.01", "ch/x.html", exercise(ZH_QUESTIONS, ZH_ANSWERS, "09.01").items),
         ProgressSection("09.03", "../en/ch/y.html", exercise(EN_SHORT_QUESTIONS, EN_SHORT_ANSWERS, "09.03").items),
     ]
-    html = render_progress_data(sections, EN)
-    assert html == (
-        '<script type="application/json" class="quiz-progress-data">{"ui":{"done":"completed",'
+    script = render_progress_data(sections, EN)
+    assert script == (
+        'window.quizProgressData = {"ui":{"done":"completed",'
         '"section_count":"{answered} of {total} answered · {correct} correct",'
         '"section_done":"Completed · {correct} of {total} correct",'
         '"total":"All exercises: {answered} of {total} answered, {correct} correct.","reset":"Reset all progress",'
@@ -199,17 +201,17 @@ def test_progress_data_lists_each_section_with_its_questions_keys_and_words():
         '["09.01-2-2d78f67c","single","B",2],["09.01-3-900e6acd","multiple","AC",3]]},'
         '{"section":"09.03","url":"../en/ch/y.html","questions":[["09.03-1-cfd9d48a","single","A",2],'
         '["09.03-2-9b13e775","short-answer",["--enable_autofuse=true;--autofuse_enable_pass=reduce",'
-        '"--autofuse_enable_pass=reduce;--enable_autofuse=true","enable_autofuse=true;autofuse_enable_pass=reduce"],0]]}]}'
-        "</script>"
+        '"--autofuse_enable_pass=reduce;--enable_autofuse=true","enable_autofuse=true;autofuse_enable_pass=reduce"],0]]}]};\n'
     )
 
 
-def test_progress_data_cannot_be_closed_by_its_content():
-    items = exercise(ZH_QUESTIONS, ZH_ANSWERS, "x</script><b>").items
-    html = render_progress_data([ProgressSection("x</script><b>", "a.html", items)], ZH)
-    soup = BeautifulSoup(html, "html.parser")
-    assert soup.find("b") is None
-    assert '"section":"x\\u003c/script>\\u003cb>"' in soup.select_one("script.quiz-progress-data").string
+def test_progress_data_is_one_assignment_of_json_whatever_the_text():
+    items = exercise(ZH_QUESTIONS, ZH_ANSWERS, "x\";alert(1);//").items
+    script = render_progress_data([ProgressSection("x\";alert(1);//", "a.html", items)], ZH)
+    prefix, suffix = "window.quizProgressData = ", ";\n"
+    assert script.startswith(prefix) and script.endswith(suffix)
+    data = json.loads(script[len(prefix):-len(suffix)])
+    assert data["sections"][0]["section"] == "x\";alert(1);//"
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,7 @@ from .languages import Languages
 
 ENGINE = Path(splice.__file__).resolve().parent
 ASSETS = {"css": "assets/quiz/quiz.css", "js": "assets/quiz/quiz.js"}
+PROGRESS_DATA = "assets/quiz/progress.{language}.js"  # written by the plugin at the end of a build
 PAGE_SUFFIXES = (".ipynb", ".md")
 QUIZ_CONTENT = "form.quiz, .quiz-solutions"  # what the engine puts into a page
 
@@ -85,10 +86,13 @@ def _cell(tree: BeautifulSoup, cell_id: str, where: str):
     return cell
 
 
-def link_script(tree: BeautifulSoup, page_url: str) -> None:
-    """The engine's script, last in the article: quizzes, and the reader's progress on every page."""
+def link_script(tree: BeautifulSoup, page_url: str, language: str) -> None:
+    """The engine's scripts, last in the article: the language's progress data, then the engine
+    (quizzes, and the reader's progress on every page); `defer` runs them in that order."""
+    data = get_relative_url(PROGRESS_DATA.format(language=language), page_url)
     script = get_relative_url(ASSETS["js"], page_url)
-    tree.append(BeautifulSoup(f'<script class="quiz-script" src="{script}" defer></script>', "html.parser"))
+    tree.append(BeautifulSoup(f'<script class="quiz-progress-data" src="{data}" defer></script>'
+                              f'<script class="quiz-script" src="{script}" defer></script>', "html.parser"))
 
 
 def stylesheet_url(page_url: str) -> str:

@@ -54,7 +54,6 @@ from quizzes.course import Course
 
 from mkdocs.utils import get_relative_url
 
-from quizzes.render import render_progress_data
 
 from . import adapters, downloads, exercises, figures as figure_parts, glossary as glossary_terms
 from . import headings as heading_anchors, links as link_rewriting, notices as page_notices
@@ -321,10 +320,8 @@ def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def progress_data(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    site = page.site
-    sections = progress.progress_sections(site.course, site.plan, page.language, site.languages, page.url)
-    tree.append(BeautifulSoup(render_progress_data(sections, site.course.language(page.language)), "html.parser"))
-    exercises.link_script(tree, page.url)
+    """Every page links its language's progress data (progress.write_data) and the engine."""
+    exercises.link_script(tree, page.url, page.language)
     return tree
 
 

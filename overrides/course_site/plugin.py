@@ -29,7 +29,7 @@ from mkdocs.structure.toc import get_toc
 
 from quizzes.course import Course
 
-from . import adapters, downloads, exercises, figures, history, pipeline, run_at_build, search_index, sitemap
+from . import adapters, downloads, exercises, figures, history, pipeline, progress, run_at_build, search_index, sitemap
 from . import translation_status
 from .errors import SiteError
 from .footer import Footer, footer_for
@@ -246,6 +246,7 @@ class CourseSite:
             return
         site = Path(config.site_dir)
         self.build.styles.write(site)
+        progress.write_data(site, self.build.course, self.build.plan, self.build.languages)
         chapters = [c.folder for c in self.build.plan.chapters if any(s.source for s in c.sections)]
         downloads.write_archives(site, Path(config.docs_dir), chapters, self.build.languages)
         not_found = site / NOT_FOUND
