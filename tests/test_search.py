@@ -369,7 +369,7 @@ def test_a_long_output_adds_only_its_start_to_the_index(tmp_path):
     result = build_small_site(
         tmp_path, {"index.md": "# 首页\n", "index.en.md": "# Home\n", "ch/x.ipynb": json.dumps(notebook),
                    "ch/x.en.ipynb": json.dumps(notebook)},
-        course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.ipynb, title: {zh: 页, en: Page}}]}]",
+        course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.ipynb, title: {zh: 长输出, en: 长输出}}]}]",
     )
     assert result.returncode == 0, result.stderr[-3000:]
     site = tmp_path / "site"
