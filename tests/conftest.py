@@ -43,10 +43,14 @@ def site_dir(site_build):
 
 
 @pytest.fixture(scope="session")
-def edge_site_dir(tmp_path_factory):
+def edge_site_build(tmp_path_factory):
     site_dir = tmp_path_factory.mktemp("edge_site")
-    build_or_stop(EDGE_SITE / "mkdocs.yml", site_dir, tmp_path_factory.mktemp("edge_cache"))
-    return site_dir
+    return site_dir, build_or_stop(EDGE_SITE / "mkdocs.yml", site_dir, tmp_path_factory.mktemp("edge_cache"))
+
+
+@pytest.fixture(scope="session")
+def edge_site_dir(edge_site_build):
+    return edge_site_build[0]
 
 
 @pytest.fixture(scope="session")

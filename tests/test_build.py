@@ -48,6 +48,16 @@ def test_untranslated_markdown_page_gets_a_notice(edge_site_dir):
     assert page.select_one(".untranslated-notice").a["href"] == "../../ch/only_zh_page.html"
 
 
+def test_the_build_log_names_each_page_shown_untranslated(edge_site_build):
+    """What README and AUTHORING.md (section 2) promise for a Chinese page without its English twin:
+    it builds, with a notice on the page (above) and a line in the build log, and no warning."""
+    _, result = edge_site_build
+    log = result.stdout + result.stderr
+    for source in ("ch/only_zh.ipynb", "ch/only_zh_page.md"):
+        assert f"INFO    -  docs/{source} has no en version: shown in zh, with a notice" in log, source
+    assert log.count("has no en version") == 2 and "WARNING" not in log
+
+
 def test_chinese_headings_get_anchors_that_the_toc_uses(edge_site_dir):
     page = soup(edge_site_dir / "ch" / "twin.html")
     ids = {h["id"] for h in page.select("article h1, article h2, article h3")}

@@ -165,9 +165,11 @@ def test_the_copy_button_copies_a_notebook_code_cell(http_base, visit, page):
 # -- reading: figures ------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("mode", ["http", "file"])  # file://: the lightbox is vendored, offline readers have it
 @pytest.mark.parametrize("page, caption", [(INTRO, "图 1"), ("en/" + INTRO, "Figure 1")])
-def test_a_figure_opens_enlarged_and_closes_with_escape(http_base, visit, page, caption):
-    record = visit(http_base + page, http_base, viewport=DESKTOP)
+def test_a_figure_opens_enlarged_and_closes_with_escape(http_base, file_base, visit, page, caption, mode):
+    base = http_base if mode == "http" else file_base
+    record = visit(base + page, base, viewport=DESKTOP)
     tab = record.page
     figure = tab.locator("article figure.course-figure").first
     assert figure.locator("figcaption").inner_text().startswith(caption)

@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import nbformat
+from bs4 import BeautifulSoup
 
 from helpers import DOCS, ROOT, load_config, notebook_pages  # noqa: F401  (puts overrides/ on the path)
 
@@ -111,9 +112,54 @@ def test_a_footer_without_settings_says_nothing_it_does_not_know():
     assert (footer.cann, footer.updated, footer.repository, footer.report_url, footer.license_name) == (None,) * 5
 
 
+def test_a_licence_in_mkdocs_yml_is_shown_in_every_footer():
+    """No licence is chosen yet (mkdocs.yml says so): the day one is, the footer names and links it."""
+    from types import SimpleNamespace
+
+    import jinja2
+
+    extra = {"repository": "https://github.com/o/r", "license": {"name": "CC BY 4.0", "url": "https://l.example/by/4.0/"}}
+    footer = footer_for(title="T", address="a", changed=None, extra=extra, strings=STRINGS["en"])
+    assert (footer.license_name, footer.license_url) == ("CC BY 4.0", "https://l.example/by/4.0/")
+    template = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "overrides")).get_template("partials/copyright.html")
+    page = SimpleNamespace(course=SimpleNamespace(footer=footer))
+    html = template.render(page=page, config={"copyright": None})
+    link = BeautifulSoup(html, "html.parser").select_one(".course-footer__links a[rel=license]")
+    assert (link["href"], link.get_text()) == ("https://l.example/by/4.0/", "CC BY 4.0")
+    assert link.parent.get_text().startswith(str(STRINGS["en"]["footer_license"]))
+
+
 def test_the_site_names_a_repository_and_the_cann_version():
     extra = load_config()["extra"]
     assert extra["repository"].startswith("https://github.com/") and extra["cann_version"] == "9.0.0"
+
+
+# -- the header ------------------------------------------------------------------------------
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two #rrggbb colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_logo_stands_out_from_the_header_in_both_schemes():
+    """Issue 12: the logo was a red square on the red header.  Its outermost shape (the panel the
+    mark sits on) keeps 3:1 against the header's colour of each scheme (WCAG 1.4.11)."""
+    import re
+
+    logo = (ROOT / "overrides" / load_config()["theme"]["logo"]).read_text(encoding="utf-8")
+    panel = re.search(r'<(?:rect|circle|path)\b[^>]*\bfill="(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})"', logo)[1]
+    panel = "#" + "".join(c * 2 for c in panel[1:]) if len(panel) == 4 else panel
+    css = (ROOT / "overrides" / "assets" / "stylesheets" / "site.css").read_text(encoding="utf-8")
+    headers = re.findall(r"--md-primary-fg-color:\s*(#[0-9a-fA-F]{6});", css)
+    assert len(headers) == 2, headers  # the default scheme's and slate's
+    assert {header: round(contrast(panel, header), 2) for header in headers if contrast(panel, header) < 3} == {}
 
 
 # -- the chapter archives --------------------------------------------------------------------

@@ -47,6 +47,17 @@ def test_pages_are_deployed_only_after_the_full_test_suite_passed_on_the_same_co
     assert "push" in triggers and "pull_request" in triggers
 
 
+def test_every_checkout_takes_the_whole_history():
+    """Footers date each page's last change, and notices date an outdated translation, from git
+    (issues 12 and 13); actions/checkout's default is one commit deep, which dates every page the
+    day of the last commit."""
+    checkouts = [(name, job, step) for name, workflow in workflows().items() for job, spec in workflow["jobs"].items()
+                 for step in spec.get("steps", []) if str(step.get("uses", "")).startswith("actions/checkout")]
+    assert checkouts
+    shallow = [f"{name}: job {job}" for name, job, step in checkouts if (step.get("with") or {}).get("fetch-depth") != 0]
+    assert shallow == []
+
+
 def test_the_test_job_sets_up_the_browser_as_tools_setup_does():
     """tools/test.sh runs tools/setup.sh --test, which finds or installs the Chromium the tests drive."""
     assert "tools/setup.sh --test" in (ROOT / "tools" / "test.sh").read_text(encoding="utf-8")

@@ -540,6 +540,38 @@ def test_a_notebook_question_list_that_starts_with_a_choice_question_is_found():
     assert [child.name for child in soup.select_one("div").find_all(recursive=False)] == ["h2", "form"]
 
 
+MULTIPLE_FIRST = "1. （多选题）哪些？\n   - A. 甲\n   - B. 乙\n   - C. 丙\n\n2. （判断题）甲。\n"
+
+
+@pytest.mark.parametrize("questions", [MULTIPLE_FIRST, EN_SHORT_QUESTIONS], ids=["multiple-choice", "english"])
+def test_a_notebook_question_list_that_starts_with_any_choice_question_is_found(questions):
+    """Issue 8: "a valid exercise whose first question is single or multiple choice" failed with
+    "the page shows 0 questions": a multiple-choice first question, and an English list, too."""
+    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+    from quizzes.splice import fragment, replace_question_list
+
+    language = EN if "(Single choice)" in questions else ZH
+    block = parse_questions(questions, "x.ipynb", language)
+    assert block.questions[0].kind.value in ("single", "multiple")
+    cell = markdown2html_mistune("## 练习\n\n" + questions)
+    soup = fragment(f'<div id="cell-id=exercise">{cell}</div>')
+    replace_question_list(soup.find(id="cell-id=exercise"), "<form>quiz</form>", len(block.questions), "x.ipynb", language)
+    assert [child.name for child in soup.select_one("div").find_all(recursive=False)] == ["h2", "form"]
+
+
+def test_a_fenced_block_in_an_explanation_keeps_its_lines():
+    """Issue 8: two `export` lines of a fenced block in an explanation ran together in one inline
+    <code>; from the answer file to the solution block they stay a block, line by line."""
+    answers = ("1. √\n解析：先设置两个变量：\n```bash\nexport A=1\nexport B=2\n```\n然后运行。\n\n"
+               "2. B\n解析：乙。\n\n3. A、C\n解析：甲和丙。\n")
+    html = render_solutions(exercise(ZH_QUESTIONS, answers, "09.01"), ZH)
+    explanation = BeautifulSoup(html, "html.parser").select_one(".quiz-solution-explanation")
+    assert [child.name for child in explanation.find_all(recursive=False)] == ["p", "pre", "p"]
+    assert explanation.select_one("pre > code.language-bash").get_text() == "export A=1\nexport B=2\n"
+    assert explanation.find_all("p")[1].get_text() == "然后运行。"
+
+
 def test_a_markdown_page_with_a_short_answer_and_a_log_excerpt(tmp_path):
     from helpers import build_small_site
 

@@ -476,6 +476,26 @@ def test_a_notebook_with_other_cells_than_its_original_cannot_be_marked_done(tmp
         translation_status.mark_done(docs, LANGUAGES, "x.ipynb")
 
 
+def test_the_documents_describe_the_records_and_commands_the_code_uses():
+    """Issue 13: AUTHORING.md (section 9) explains the workflow to the author of the Chinese original
+    and to the translator, with the record's real places and the tool's real commands; the README
+    gives the commands too."""
+    import re
+
+    help_text = subprocess.run([sys.executable, str(TOOL), "--help"], capture_output=True, text=True, check=True).stdout
+    commands = re.search(r"\{([\w,]+)\}", help_text)[1].split(",")
+    assert "report" in commands and "done" in commands
+    authoring = (ROOT / "AUTHORING.md").read_text(encoding="utf-8")
+    section = authoring[authoring.index("## 9. Translations"):authoring.index("\n## 10.")]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name, text in (("AUTHORING.md, section 9", section), ("README.md", readme)):
+        missing = [f"tools/translations.py {command}" for command in commands if f"tools/translations.py {command}" not in text]
+        assert missing == [] and "report --check" in text, f"{name} does not mention {missing or 'report --check'}"
+    for needed in (f"`{translations.KEY}`", f"`{translations.SIDECAR}`", "When you change a Chinese original",
+                   "When you bring a translation up to date"):
+        assert needed in section, f"AUTHORING.md, section 9, does not mention {needed}"
+
+
 def test_tools_read_the_languages_the_build_uses():
     from helpers import load_config
 
