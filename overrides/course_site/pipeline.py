@@ -31,7 +31,7 @@ needs) goes into `page.result`.  The order is this list, nothing else:
     which puts its notice right under the title)
 16. run_it: on a notebook page, the chapter's notebooks to download and how to open them
 17. notices: "not translated yet" (wraps the content, so it comes late)
-18. progress_data: on every page, the data and script that show the reader's progress (the
+18. progress_data: on every page, its language's progress data and the engine's script (the
     navigation's ticks; the catalog; the chapter end); after notices, so that it stays outside
     the wrapped content
 19. search_text: what search indexes: interface words out, long outputs cut, blocks kept apart
