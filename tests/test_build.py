@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -216,3 +217,21 @@ def test_a_failing_tagged_cell_stops_the_build_naming_notebook_and_cell(tmp_path
     )
     assert result.returncode != 0
     assert "docs/ch/x.ipynb: cell boom (tagged run-at-build) failed: KeyError: 'AUTOFUSE_FLAGS'" in result.stderr
+
+
+def tagged_cells(notebook: Path) -> list[str]:
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    return [cell["id"] for cell in cells if "run-at-build" in cell.get("metadata", {}).get("tags", [])]
+
+
+RUN_NOTEBOOKS = sorted(p for p in DOCS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts and tagged_cells(p))
+
+
+@pytest.mark.parametrize("notebook", RUN_NOTEBOOKS, ids=lambda p: p.relative_to(DOCS).as_posix())
+def test_every_cell_the_course_runs_shows_its_output_on_its_page(site_dir, notebook):
+    """The real course, in both languages: each tagged cell has a non-empty output under it."""
+    page = page_for(notebook, DOCS, site_dir)
+    document = soup(page)
+    shown = {o.find_parent(id=True)["id"]: o.select_one("pre").get_text() for o in document.select(".cell-output")}
+    assert {f"cell-id={cell}" for cell in tagged_cells(notebook)} == set(shown), page
+    assert all(text.strip() for text in shown.values()), page
