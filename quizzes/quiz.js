@@ -281,8 +281,9 @@
         });
       }
       fieldset.setAttribute("data-quiz-result", correct ? "correct" : "incorrect");
-      fieldset.querySelector(".quiz-status").textContent = correct ? ui.correct
-        : fill(ui.incorrect, { answer: fieldset.getAttribute("data-quiz-answer") });
+      var status = fieldset.querySelector(".quiz-status");
+      if (correct) status.textContent = ui.correct;
+      else sayAnswer(status, ui.incorrect, fieldset.getAttribute("data-quiz-answer"), kindOf(fieldset) === "short-answer");
       // The explanation lives once on the page, in the solution block; show a copy here.
       var solution = document.getElementById(fieldset.getAttribute("data-quiz-solution"));
       var text = solution && solution.querySelector(".quiz-solution-explanation");
@@ -292,6 +293,32 @@
         explanation.appendChild(text.cloneNode(true));
         explanation.hidden = false;
       }
+    }
+
+    // "Wrong. The answer: {answer}"; a short answer is code, shown as code and broken only
+    // after a ";" (a browser would break "--enable_autofuse" after its dashes).
+    function sayAnswer(status, template, answer, asCode) {
+      var at = template.indexOf("{answer}");
+      if (at < 0) {
+        status.textContent = template;
+        return;
+      }
+      status.textContent = template.slice(0, at);
+      if (asCode) {
+        var code = document.createElement("code");
+        answer.split(";").forEach(function (part, index, parts) {
+          var last = index === parts.length - 1;
+          var piece = document.createElement("span");
+          piece.className = "quiz-unbroken";
+          piece.textContent = last ? part : part + ";";
+          code.appendChild(piece);
+          if (!last) code.appendChild(document.createElement("wbr"));
+        });
+        status.appendChild(code);
+      } else {
+        status.appendChild(document.createTextNode(answer));
+      }
+      status.appendChild(document.createTextNode(template.slice(at + "{answer}".length)));
     }
 
     // The reader's explicit act: a click or tap on an option, Enter or Space, the check button.

@@ -258,6 +258,38 @@ def test_phone_margins_are_the_same_on_notebook_and_markdown_pages(http_base, vi
     assert lefts[0] == lefts[1] == 16
 
 
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
+def test_tables_in_notebooks_keep_to_the_text_column(site_dir, http_base, visit, viewport):
+    """A table may scroll inside its own wrapper; neither the page nor the notebook scrolls
+    sideways, and no table's edge is cut (Chinese pages: the layout does not depend on the
+    language)."""
+    pages = [p for p in notebook_pages(site_dir) if not p.startswith("en/") and soup(site_dir / p).select_one("article table")]
+    assert pages
+    problems = []
+    for page in pages:
+        tab = visit(http_base + page, http_base, viewport=viewport).page
+        wait_for_frames(tab)
+        overflow = tab.evaluate("""() => {
+          const notebook = document.querySelector(".jp-Notebook");
+          const right = notebook.getBoundingClientRect().right;
+          const tables = [...notebook.querySelectorAll("table")].map(t => (t.closest(".md-typeset__scrollwrap") || t));
+          const page = document.scrollingElement;
+          const scrolls = getComputedStyle(notebook).overflowX !== "visible" && notebook.scrollWidth > notebook.clientWidth;
+          return {scroll: Math.max(page.scrollWidth - page.clientWidth, scrolls ? notebook.scrollWidth - notebook.clientWidth : 0),
+                  cut: tables.filter(t => t.getBoundingClientRect().right > right + 0.5).length};
+        }""")
+        if overflow != {"scroll": 0, "cut": 0}:
+            problems.append(f"{page}: {overflow}")
+        tab.context.close()
+    assert problems == []
+
+
+def test_the_footer_keeps_off_the_screen_edge(http_base, visit):
+    tab = visit(http_base + "index.html", http_base, viewport=PHONE).page
+    left = tab.locator(".course-footer").bounding_box()["x"]
+    assert left >= 12, left
+
+
 def test_back_to_top_stays_out_of_the_text_being_read(http_base, visit):
     tab = visit(http_base + "01_basic_overview/01.04_chapter_practice.html", http_base, viewport=PHONE).page
     tab.mouse.wheel(0, 3000)

@@ -770,6 +770,11 @@ def test_short_answer_wrong_then_right_then_reload(visit, edge_base, language):
     box.press("Enter")
     assert question.get_attribute("data-quiz-result") == "incorrect"
     assert question.locator(".quiz-status").inner_text() == says["incorrect"].format(SHORT_KEY)
+    # The answer shown is code, in code's font, broken only after a ";" (never after a dash).
+    pieces = question.locator(".quiz-status code .quiz-unbroken")
+    parts = SHORT_KEY.split(";")
+    assert pieces.all_inner_texts() == [part + ";" for part in parts[:-1]] + parts[-1:]
+    assert pieces.evaluate_all("ps => ps.map(p => getComputedStyle(p).whiteSpace)") == ["nowrap"] * len(parts)
     assert question.locator(".quiz-wrong .quiz-mark").inner_text() == "✗"
     explanation = question.locator(".quiz-explanation")
     solution_text = page.locator("#quiz-solution-99\\.01-3 .quiz-solution-explanation").text_content()

@@ -3,9 +3,10 @@
  * A tap or click on a figure opens it in GLightbox (vendored: glightbox.min.js, MIT), loaded on
  * the first open only, from this script's own folder, so that it works from the file system
  * too.  The figure shown is the one the page shows: its light or dark version, whichever
- * matches the reader's colour scheme.  In the full-screen view a tap zooms a figure to its
- * full size (labels at their drawn size) and it can be dragged; Escape or the close button
- * closes it and the focus goes back to the figure.  Without this script the link opens the
+ * matches the reader's colour scheme.  In the full-screen view a click zooms a figure to its
+ * full size (labels at their drawn size) and it can be dragged; GLightbox does that only on
+ * screens wider than 768 px: on a phone, pinching zooms the figure (up to 4.5 times) and a
+ * finger drags it.  Escape or the close button closes it and the focus goes back to the figure.  Without this script the link opens the
  * SVG file itself.
  */
 (function () {
