@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh --test
-[ -x tools/node_modules/.bin/lighthouse ] || npm install --prefix tools --no-audit --no-fund --silent lighthouse@12
+# The versions tools/package-lock.json records, without rewriting it.
+[ -x tools/node_modules/.bin/lighthouse ] || npm ci --prefix tools --no-audit --no-fund --silent
 site="$(mktemp -d)"
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict -q -d "$site"
 port="$(.venv/bin/python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
