@@ -1,7 +1,7 @@
 /* Quizzes and the reader's progress. No dependencies, no network: the page carries its
-   questions, answer keys and words (data-quiz-ui), and the progress data of the course
-   (script.quiz-progress-data), from which the navigation, the catalog and the end of a
-   chapter show what the reader has done. quizzes/README.md describes the behaviour. */
+   questions, answer keys and words (data-quiz-ui), and loads its language's progress data of
+   the course (script.quiz-progress-data, run before this script), from which the navigation,
+   the catalog and the end of a chapter show what the reader has done. quizzes/README.md describes the behaviour. */
 (function () {
   "use strict";
 

@@ -261,9 +261,8 @@ def test_phone_margins_are_the_same_on_notebook_and_markdown_pages(http_base, vi
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
 def test_tables_in_notebooks_keep_to_the_text_column(site_dir, http_base, visit, viewport):
     """A table may scroll inside its own wrapper; neither the page nor the notebook scrolls
-    sideways, and no table's edge is cut (Chinese pages: the layout does not depend on the
-    language)."""
-    pages = [p for p in notebook_pages(site_dir) if not p.startswith("en/") and soup(site_dir / p).select_one("article table")]
+    sideways, and no table's edge is cut: every notebook page with a table, both languages."""
+    pages = [p for p in notebook_pages(site_dir) if soup(site_dir / p).select_one("article table")]
     assert pages
     problems = []
     for page in pages:
@@ -284,8 +283,10 @@ def test_tables_in_notebooks_keep_to_the_text_column(site_dir, http_base, visit,
     assert problems == []
 
 
-def test_the_footer_keeps_off_the_screen_edge(http_base, visit):
-    tab = visit(http_base + "index.html", http_base, viewport=PHONE).page
+@pytest.mark.parametrize("page", ["index.html", "en/" + ENABLE])
+def test_the_footer_keeps_off_the_screen_edge(http_base, visit, page):
+    """The footer is one partial on every page: a Markdown and a notebook page, both languages."""
+    tab = visit(http_base + page, http_base, viewport=PHONE).page
     left = tab.locator(".course-footer").bounding_box()["x"]
     assert left >= 12, left
 

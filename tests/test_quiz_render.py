@@ -11,7 +11,7 @@ from textwrap import dedent
 import pytest
 from bs4 import BeautifulSoup
 
-from quizzes.markup import render_inline, render_lead, unsupported
+from quizzes.markup import render_inline, render_lead
 from quizzes.model import Exercise, Item
 from quizzes.parsing import parse_answers, parse_questions
 from quizzes.render import ProgressSection, render_progress_data, render_quiz_form, render_solutions
