@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from helpers import EDGE_SITE, ROOT, BuildFailed, build_site
+import shutil
+
+from helpers import EDGE_SITE, ROOT, UPSTREAM_COURSE, UPSTREAM_MISSING_TRANSLATION, BuildFailed, build_site, hook_paths
 
 import browsing  # tools/browsing.py (helpers puts tools/ on the path)
 
@@ -51,6 +53,22 @@ def edge_site_build(tmp_path_factory):
 @pytest.fixture(scope="session")
 def edge_site_dir(edge_site_build):
     return edge_site_build[0]
+
+
+@pytest.fixture(scope="session")
+def upstream_course_dir(tmp_path_factory):
+    """The course in upstream's conventions (tests/fixtures/upstream_course), built strict once,
+    with one English figure removed: a translation not made yet must not break a page."""
+    course = tmp_path_factory.mktemp("upstream_course")
+    shutil.copytree(UPSTREAM_COURSE / "docs", course / "docs")
+    (course / "docs" / UPSTREAM_MISSING_TRANSLATION).unlink()
+    config = course / "mkdocs.yml"
+    hooks = "".join(f"  - {path}\n" for path in hook_paths())
+    config.write_text(f"INHERIT: {UPSTREAM_COURSE / 'mkdocs.yml'}\ndocs_dir: docs\ntheme:\n  custom_dir: {ROOT / 'overrides'}\n"
+                      f"hooks:\n{hooks}watch: []\n", encoding="utf-8")
+    site_dir = tmp_path_factory.mktemp("upstream_course_site")
+    build_or_stop(config, site_dir, tmp_path_factory.mktemp("upstream_course_cache"))
+    return site_dir
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 EDGE_SITE = ROOT / "tests" / "fixtures" / "edge_site"
 TRANSLATION_SITE = ROOT / "tests" / "fixtures" / "translation_site"
+UPSTREAM_COURSE = ROOT / "tests" / "fixtures" / "upstream_course"  # upstream's conventions (issue 18)
+UPSTREAM_MISSING_TRANSLATION = "01_basics/images/flow.en.svg"  # removed before the build
 AXE = ROOT / "tests" / "vendor" / "axe.min.js"  # test-only, never published
 sys.path.insert(0, str(ROOT / "tools"))  # tools/browsing.py
 sys.path.insert(0, str(ROOT / "overrides"))  # the site's build package, course_site

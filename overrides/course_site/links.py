@@ -8,8 +8,9 @@ folder.  Quiz questions and explanations are part of the page by then, so their 
 
 from __future__ import annotations
 
+import posixpath
 import re
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from bs4 import BeautifulSoup
 
@@ -31,3 +32,43 @@ def site_url_for(url: str, languages: tuple[str, ...]) -> str:
         path = re.sub(r"\.(%s)(\.[^./]+)$" % "|".join(map(re.escape, languages)), r"\2", path)
     path = re.sub(r"\.(ipynb|md)$", ".html", path)
     return path + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+# Where a file may be linked from a page: its address, or a `srcset` list of addresses.
+ASSETS = (("img", "src"), ("img", "srcset"), ("source", "src"), ("source", "srcset"), ("a", "href"),
+          ("video", "src"), ("video", "poster"), ("audio", "src"))
+_PAGE = re.compile(r"\.html?$")
+
+
+def link_untranslated_files(tree: BeautifulSoup, page_url: str, language: str, languages, exists) -> None:
+    """On a page of another language than the default (`en/ch/x.html`), a file that has no
+    version in that language (`ch/images/a.svg` without `a.en.svg`) is published once, at the
+    default language's address (static-i18n falls back to it): link that one.  `exists(path)`:
+    whether docs/<path> is a file."""
+    if language == languages.default:
+        return
+    folder = posixpath.dirname(page_url)
+
+    def published(url: str) -> str:
+        parts = urlsplit(url)
+        if parts.scheme or parts.netloc or url.startswith(("/", "#")) or not parts.path:
+            return url
+        site_path = posixpath.normpath(posixpath.join(folder, unquote(parts.path)))
+        prefix = languages.folder(language)
+        if not site_path.startswith(prefix) or _PAGE.search(site_path):
+            return url
+        source = site_path[len(prefix):]
+        if exists(languages.translation(source, language)) or not exists(languages.original(source)):
+            return url
+        path = posixpath.relpath(languages.original(source), folder or ".")
+        path = quote(path)
+        return path + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+
+    for tag, attribute in ASSETS:
+        for element in tree.find_all(tag, attrs={attribute: True}):
+            value = element[attribute]
+            if attribute == "srcset":
+                candidates = [c.strip().split(None, 1) for c in value.split(",") if c.strip()]
+                element[attribute] = ", ".join(" ".join([published(c[0]), *c[1:]]) for c in candidates)
+            else:
+                element[attribute] = published(value)

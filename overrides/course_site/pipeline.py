@@ -16,8 +16,9 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 7. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
 8. chapter_end: at the end of a chapter practice, what the reader completed and where to go next
    (after 7: section titles are not glossary uses)
-9. links: relative links to notebooks and per-language figures (after 5 and 8, which add links in
-   quizzes, on Markdown pages too)
+9. links: relative links to notebooks and per-language figures, and a file with no version in the
+   page's language linked where it is published, in the default language (after 5 and 8, which
+   add links in quizzes, on Markdown pages too)
 10. figures: an image and its caption paragraph become <figure> and <figcaption>; SVG figures
     get their dark version and open full screen (after 9, which settles the image addresses)
 11. images: images load lazily
@@ -86,6 +87,7 @@ class SiteServices:
     environments: Mapping[str, str] = field(default_factory=dict)  # language -> home page anchor (extra.environments)
     read_source: Callable[[str], str | None] | None = None  # docs-relative path -> the file's text, None if absent
     outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
+    exists: Callable[[str], bool] = lambda path: False  # docs-relative path -> whether docs/ has that file
 
 
 @dataclass
@@ -222,6 +224,7 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     else:
         for quiz in tree.select(exercises.QUIZ_CONTENT):
             link_rewriting.rewrite_relative_links(quiz, codes)
+    link_rewriting.link_untranslated_files(tree, page.url, page.language, page.site.languages, page.site.exists)
     return tree
 
 
@@ -229,10 +232,12 @@ def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     def size_of(src: str):
         if not figure_parts.is_local_svg(src) or page.site.read_source is None:
             return None
-        folder = posixpath.dirname(page.src_uri)
-        # The page's images are its source language's files (links.py made `a.en.svg` `a.svg`).
-        source = page.site.languages.translation(posixpath.normpath(posixpath.join(folder, src)), page.written_in)
-        text = page.site.read_source(source) or page.site.read_source(page.site.languages.original(source))
+        languages = page.site.languages
+        # The address is the published one (links.py): `a.svg` in the page's language folder, or
+        # the original's address when the figure has no version in that language.
+        published = posixpath.normpath(posixpath.join(posixpath.dirname(page.url), src))
+        source = languages.translation(languages.without_folder(published), page.written_in)
+        text = page.site.read_source(source) or page.site.read_source(languages.original(source))
         return figure_parts.svg_size(text) if text else None
 
     page.result.figures = figure_parts.make_figures(tree, page.strings, size_of)

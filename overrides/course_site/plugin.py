@@ -126,6 +126,7 @@ class CourseSite:
             docs_name=docs_dir.name,
             environments=dict(config.extra.get("environments") or {}),
             read_source=lambda path: _read(docs_dir / path),
+            exists=lambda path: (docs_dir / path).is_file(),
             outdated=translated.pages,
         )
         return Build(languages, strings, plan, course, services, last_changed=history.last_changed(docs_dir))

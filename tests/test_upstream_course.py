@@ -1,0 +1,117 @@
+"""A course written the way upstream cann-learning-hub writes its chapters (issue 18), built
+strict with one English figure removed (conftest.upstream_course_dir): every image of every page
+is there, over http and from the unzipped offline package."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import browsing
+from helpers import soup
+
+PACKAGE = "autofuse-course-offline.zip"
+
+
+def pages(site: Path) -> list[str]:
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name != "404.html")
+
+
+def image_addresses(page: Path) -> list[str]:
+    tree = soup(page)
+    found = [img["src"] for img in tree.find_all("img", src=True)]
+    for element in tree.find_all(["img", "source"], srcset=True):
+        found += [candidate.split()[0] for candidate in element["srcset"].split(",") if candidate.strip()]
+    found += [a["href"] for a in tree.select("a.course-figure__open[href]")]
+    found += [a["data-dark-href"] for a in tree.select("a[data-dark-href]")]
+    return found
+
+
+def test_the_english_pages_have_their_untranslated_figures(upstream_course_dir):
+    """The premise: English pages of Chinese-only sections, and a figure whose English version
+    is missing, show images; otherwise the tests below would prove nothing."""
+    english = [p for p in pages(upstream_course_dir) if p.startswith("en/") and p.count("/") > 1]
+    assert english and all(image_addresses(upstream_course_dir / p) for p in english)
+    intro = image_addresses(upstream_course_dir / "en/01_basics/01.01_intro.html")
+    assert "../../01_basics/images/flow.svg" in intro  # no flow.en.svg: the Chinese one
+
+
+def test_every_image_address_is_a_published_file(upstream_course_dir):
+    missing = [
+        f"{page}: {address}"
+        for page in pages(upstream_course_dir)
+        for address in image_addresses(upstream_course_dir / page)
+        if not (upstream_course_dir / page).parent.joinpath(address.split("#")[0].split("?")[0]).resolve().is_file()
+    ]
+    assert not missing, "\n".join(missing)
+
+
+LOAD_EVERY_IMAGE = """async (addresses) => {
+  const failed = [];
+  await Promise.all(addresses.map((address) => new Promise((done) => {
+    const image = new Image();
+    image.onload = () => { if (!image.naturalWidth) failed.push(address); done(); };
+    image.onerror = () => { failed.push(address); done(); };
+    image.src = address;
+  })));
+  return failed;
+}"""
+
+
+@pytest.fixture(scope="module")
+def unpacked_package(upstream_course_dir, tmp_path_factory) -> Path:
+    target = tmp_path_factory.mktemp("upstream_package")
+    with zipfile.ZipFile(upstream_course_dir / PACKAGE) as archive:
+        archive.extractall(target)
+    (folder,) = [p for p in target.iterdir() if p.is_dir()]
+    return folder
+
+
+@pytest.mark.parametrize("transport", ["http", "file"])
+def test_every_image_of_every_page_loads(upstream_course_dir, unpacked_package, browser, transport):
+    """Each page in Chromium: every image it names (light and dark, the full-screen link's) loads,
+    and no image request of the page fails."""
+    site = upstream_course_dir if transport == "http" else unpacked_package
+    server = browsing.serve(site) if transport == "http" else None
+    base = browsing.base_url(server) if server else site.as_uri() + "/"
+    context = browser.new_context()
+    try:
+        problems = []
+        for page_name in pages(site):
+            tab = context.new_page()
+            tab.on("requestfailed", lambda r: r.resource_type == "image" and problems.append(f"{r.url} failed"))
+            tab.on("response", lambda r: r.status >= 400 and problems.append(f"{r.status} {r.url}"))
+            tab.goto(base + page_name, wait_until="load")
+            broken = tab.evaluate(LOAD_EVERY_IMAGE, image_addresses(site / page_name))
+            problems += [f"{page_name}: {address} does not load" for address in broken]
+            tab.close()
+        assert not problems, "\n".join(problems)
+    finally:
+        context.close()
+        if server:
+            server.shutdown()
+
+
+def test_a_file_without_a_translation_is_linked_where_it_is_published():
+    """srcset, <source> and downloads too, with their queries and fragments; a translated file,
+    a page and a file docs/ does not have are left alone."""
+    from bs4 import BeautifulSoup
+
+    from course_site.languages import Languages
+    from course_site.links import link_untranslated_files
+
+    have = {"ch/images/a.svg", "ch/images/b.svg", "ch/images/b.en.svg", "ch/images/c.png", "ch/files/x.zip"}
+    tree = BeautifulSoup(
+        '<img src="./images/a.svg"><img src="images/b.svg"><img src="images/gone.svg">'
+        '<picture><source srcset="images/c.png 1x, images/b.svg 2x"></picture>'
+        '<a href="files/x.zip#top">zip</a><a href="other.html">page</a>', "html.parser")
+    languages = Languages("zh", ("zh", "en"), {"zh": "中文", "en": "English"})
+    link_untranslated_files(tree, "en/ch/page.html", "en", languages, have.__contains__)
+    assert [img["src"] for img in tree.find_all("img")] == ["../../ch/images/a.svg", "images/b.svg", "images/gone.svg"]
+    assert tree.source["srcset"] == "../../ch/images/c.png 1x, images/b.svg 2x"
+    assert [a["href"] for a in tree.find_all("a")] == ["../../ch/files/x.zip#top", "other.html"]
+    zh = BeautifulSoup('<img src="images/a.svg">', "html.parser")
+    link_untranslated_files(zh, "ch/page.html", "zh", languages, have.__contains__)
+    assert zh.img["src"] == "images/a.svg"
