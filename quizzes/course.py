@@ -113,7 +113,8 @@ def _check_sections(pages: dict[str, ExercisePage], docs: str, languages: tuple[
             if other is not page:
                 raise ExerciseError(
                     f"{docs}/{page.src_uri}", f"section {exercise.section} is also the exercise of {docs}/{other.src_uri}",
-                    expected="one answer file per exercise; the section is the answer file's name",
+                    expected="one answer file per exercise: a section is its chapter folder and its answer file's name "
+                             "(quizzes/sources.py, section_id); rename the answer file and the cell or marker that names it",
                 )
     for (section, language), original_page in seen.items():
         if language != languages[0].code:

@@ -54,6 +54,24 @@ def section_of(answer_path: PurePosixPath, languages: Sequence[QuizLanguage]) ->
     return stem.removesuffix("_answer")
 
 
+_NUMBERED_FOLDER = re.compile(r"^(\d+)_")
+
+
+def section_id(name: str, page_folder: str) -> str:
+    """A section's identity, from where its answer file is: unique across the site, so that two
+    chapters may both have `answer/01.02_answer.txt` (every upstream course numbers from 01).
+
+    The answer file's name alone (`01.02`) when the page's folder is numbered as the file is
+    (`01_basic_overview/answer/01.02_answer.txt`, the course's convention, which keeps the
+    progress readers stored under it) or not numbered at all; otherwise the page's folder, then
+    the name (`05_hixl/01.02`).  `page_folder`: the page's folder, docs-relative."""
+    folder = PurePosixPath(page_folder).name
+    numbered = _NUMBERED_FOLDER.match(folder)
+    if numbered is None or name.split(".")[0] == numbered[1]:
+        return name
+    return f"{page_folder}/{name}"
+
+
 def read_text(path: Path, where: str) -> str:
     """A UTF-8 text file (a byte-order mark allowed); any other encoding stops the build, named."""
     data = path.read_bytes()
@@ -88,9 +106,10 @@ def load_exercise(
         wanted = (f"an `.{expected}.txt` answer file" if language is not languages[0]
                   else "an answer file without a language suffix")
         raise ExerciseError(page_rel, f"the {expected} page refers to {answer_ref}", expected=wanted)
-    section = section_of(reference, languages)
-    if not _SECTION.match(section):
+    name = section_of(reference, languages)
+    if not _SECTION.match(name):
         raise ExerciseError(page_rel, f"{answer_ref} does not name a section", expected="`answer/01.02_answer.txt`")
+    section = section_id(name, _folder_in_docs(page_path, docs_dir))
     answer_path = page_path.parent / reference
     answer_rel = _docs_relative(answer_path, docs_dir)
     if not answer_path.is_file():
@@ -99,6 +118,13 @@ def load_exercise(
     answers = parse_answers(read_text(answer_path, answer_rel), answer_rel, language)
     return pair(block, answers, section=section, question_source=question_source, answer_source=answer_rel,
                 language=language)
+
+
+def _folder_in_docs(page_path: Path, docs_dir: Path) -> str:
+    try:
+        return page_path.resolve().parent.relative_to(docs_dir.resolve()).as_posix()
+    except ValueError:
+        return page_path.parent.name
 
 
 def _docs_relative(path: Path, docs_dir: Path) -> str:

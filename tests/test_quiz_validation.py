@@ -603,7 +603,8 @@ def test_one_answer_file_for_two_pages(tmp_path):
     files["ch/y.md"] = files["ch/x.md"]
     assert course_error(tmp_path, files) == (
         "docs/ch/y.md: section 09.01 is also the exercise of docs/ch/x.md\n"
-        "  expected: one answer file per exercise; the section is the answer file's name"
+        "  expected: one answer file per exercise: a section is its chapter folder and its answer file's name "
+        "(quizzes/sources.py, section_id); rename the answer file and the cell or marker that names it"
     )
 
 

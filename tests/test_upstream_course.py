@@ -115,3 +115,34 @@ def test_a_file_without_a_translation_is_linked_where_it_is_published():
     zh = BeautifulSoup('<img src="images/a.svg">', "html.parser")
     link_untranslated_files(zh, "ch/page.html", "zh", languages, have.__contains__)
     assert zh.img["src"] == "images/a.svg"
+
+
+# ---------------------------------------------------------------------------
+# Sections: two chapters may both have answer/01.02_answer.txt
+
+
+def test_two_chapters_with_the_same_answer_file_are_two_sections(upstream_course_dir):
+    """Each keeps its own quiz, question ids and progress (the first question of both is a
+    true/false `√`: with the same section they would share what the reader answered)."""
+    first = soup(upstream_course_dir / "01_basics/01.02_practice.html").select_one("form.quiz")
+    second = soup(upstream_course_dir / "02_kernels/01.02_kernel.html").select_one("form.quiz")
+    assert (first["data-quiz-section"], second["data-quiz-section"]) == ("01.02", "02_kernels/01.02")
+    ids = [form.select_one("fieldset")["data-quiz-id"] for form in (first, second)]
+    assert ids[0] != ids[1] and ids[1].startswith("02_kernels/01.02-1-")
+    data = (upstream_course_dir / "assets/quiz/progress.zh.js").read_text(encoding="utf-8")
+    assert '"section":"01.02"' in data and '"section":"02_kernels/01.02"' in data
+
+
+def test_the_course_own_sections_keep_their_ids_and_stored_progress():
+    """Readers' answers are stored under the question ids, which start with the section: the
+    course's own sections (chapter folder numbered as the answer file) keep `01.02`."""
+    from quizzes.sources import section_id
+
+    from helpers import DOCS
+
+    for answer in sorted(DOCS.glob("*/answer/*_answer.txt")):
+        name = answer.name.removesuffix("_answer.txt")
+        assert section_id(name, answer.parent.parent.name) == name
+    assert section_id("99.01", "ch") == "99.01"  # a folder without a number, as in the test sites
+    assert section_id("01.02", "05_hixl") == "05_hixl/01.02"
+    assert section_id("01.02", "course/05_hixl") == "course/05_hixl/01.02"
