@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import nbformat
 from mkdocs.utils.meta import get_data
 
+from .cell_ids import read_notebook
 from .errors import ExerciseError
 from .language import QuizLanguage
 from .model import Exercise
@@ -80,7 +80,7 @@ def scan_course(sources: Iterable[tuple[str, Path]], docs_dir: Path, languages: 
 def scan_page(src_uri: str, path: Path, docs_dir: Path, languages: Sequence[QuizLanguage]) -> ExercisePage | None:
     language = page_language(src_uri, languages).code
     if src_uri.endswith(".ipynb"):
-        notebook = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
+        notebook = read_notebook(path.read_text(encoding="utf-8"))
         found = notebook_exercises(notebook, path, docs_dir, languages)
         if not found:
             return None

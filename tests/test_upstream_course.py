@@ -146,3 +146,76 @@ def test_the_course_own_sections_keep_their_ids_and_stored_progress():
     assert section_id("99.01", "ch") == "99.01"  # a folder without a number, as in the test sites
     assert section_id("01.02", "05_hixl") == "05_hixl/01.02"
     assert section_id("01.02", "course/05_hixl") == "course/05_hixl/01.02"
+
+
+# ---------------------------------------------------------------------------
+# Notebook formats: nbformat 4.0 to 4.5 as they are, stale execution counts, any kernel
+
+
+def test_notebooks_saved_as_nbformat_4_4_become_pages_with_their_quizzes(upstream_course_dir):
+    """01.02_practice is nbformat 4.5 without cell ids (nbformat would give them random ones),
+    the chapter 2 notebook nbformat 4.4, with an execution count left without outputs."""
+    for page, questions in (("01_basics/01.02_practice.html", 2), ("02_kernels/01.02_kernel.html", 1)):
+        tree = soup(upstream_course_dir / page)
+        assert len(tree.select("form.quiz fieldset.quiz-question")) == questions, page
+        assert len(tree.select(".quiz-solutions details.quiz-solution")) == questions, page
+        assert "!cat" not in tree.select_one("article").get_text(), page  # the answer cell became the solutions
+
+
+def test_code_is_highlighted_in_the_kernel_language(upstream_course_dir):
+    """An xcpp notebook (kernelspec language `C++17`) shows C++; a notebook with no kernelspec,
+    built after it, shows Python (mkdocs-jupyter kept the previous notebook's language)."""
+    cpp = soup(upstream_course_dir / "01_basics/01.02_practice.html").select_one("div.highlight code")
+    python = soup(upstream_course_dir / "02_kernels/01.02_kernel.html").select_one("div.highlight code")
+    assert cpp.select_one("span.cp").get_text() == "#include"
+    assert python.select_one("span.kn").get_text() == "import"
+
+
+def write_notebook(path: Path, cells: list[dict], minor: int) -> Path:
+    import json
+
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": minor}), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("minor", [0, 4, 5])
+def test_a_notebook_of_any_nbformat_4_is_read_with_ids_made_from_positions(tmp_path, minor):
+    from course_site.notebooks import check_notebook
+
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": "# 页"},
+             {"cell_type": "code", "metadata": {}, "execution_count": 7, "outputs": [], "source": "print(1)"}]
+    if minor == 5:
+        cells[0]["id"] = "title"  # 4.5 as some tools save it: one cell with an id, one without
+    notebook = check_notebook(write_notebook(tmp_path / "x.ipynb", cells, minor), "docs/x.ipynb")
+    assert [cell.id for cell in notebook.cells] == ["title" if minor == 5 else "cell-1", "cell-2"]
+
+
+def test_a_cell_with_outputs_is_still_refused(tmp_path):
+    from course_site.errors import SiteError
+    from course_site.notebooks import check_notebook
+
+    cells = [{"cell_type": "code", "metadata": {}, "execution_count": 1, "source": "print(1)",
+              "outputs": [{"output_type": "stream", "name": "stdout", "text": "1\n"}]}]
+    with pytest.raises(SiteError, match="cell cell-1 has outputs"):
+        check_notebook(write_notebook(tmp_path / "x.ipynb", cells, 4), "docs/x.ipynb")
+
+
+def test_the_upgrade_the_message_suggests_works(tmp_path):
+    """An nbformat 3 notebook: the command the message gives makes it one the build reads."""
+    import json
+    import subprocess
+    import sys
+
+    from course_site.errors import SiteError
+    from course_site.notebooks import UPGRADE, check_notebook
+
+    path = tmp_path / "old.ipynb"
+    path.write_text(json.dumps({"metadata": {}, "nbformat": 3, "nbformat_minor": 0,
+                                "worksheets": [{"cells": [{"cell_type": "markdown", "source": "# 页"}]}]}), encoding="utf-8")
+    with pytest.raises(SiteError) as refused:
+        check_notebook(path, "docs/old.ipynb")
+    assert UPGRADE in str(refused.value)
+    command = UPGRADE.replace("<file>", str(path)).split()
+    jupyter = Path(sys.executable).parent / command[0]
+    subprocess.run([str(jupyter), *command[1:]], check=True, capture_output=True)
+    assert check_notebook(path, "docs/old.ipynb").cells[0].source == "# 页"

@@ -23,6 +23,8 @@ from pathlib import Path
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 from mkdocs.structure.files import File, Files
 
+from quizzes.cell_ids import positional_id
+
 from .languages import Languages
 
 WRITTEN_AGAINST = {
@@ -169,6 +171,56 @@ def pool_notebook_cache(config, pool: set, last_pass: bool) -> None:
         jupyter._used_cache_paths = pool if last_pass else _EvictNothing(pool)
 
 
+def highlight_each_notebook_in_its_language() -> None:
+    """mkdocs-jupyter highlights code cells in a module-wide language it takes from the kernelspec
+    of the notebook it converts, and leaves as it was when a notebook has none: a notebook with
+    no kernelspec was highlighted in the previous notebook's language.  Each conversion starts
+    from the notebook's own language (language_info's, else Python), and a name Pygments does
+    not know is tried without its version (xcpp says `C++17`)."""
+    from mkdocs_jupyter import convert, nbconvert2
+
+    if getattr(convert.nb2html, "course_site", False):
+        return
+    convert_notebook, highlight = convert.nb2html, nbconvert2._pygments_highlight
+
+    def nb2html(nb_path, *args, **kwargs):
+        nbconvert2.kernel_lang = notebook_language(Path(nb_path))
+        return convert_notebook(nb_path, *args, **kwargs)
+
+    def pygments_highlight(source, formatter, language, metadata=None):
+        return highlight(source, formatter, lexer_name(language), metadata)
+
+    nb2html.course_site = True
+    convert.nb2html = nb2html
+    nbconvert2._pygments_highlight = pygments_highlight
+
+
+def notebook_language(path: Path) -> str:
+    """The language a notebook's code is in: the kernelspec's, else language_info's, else Python."""
+    try:
+        metadata = json.loads(path.read_text(encoding="utf-8")).get("metadata") or {}
+    except (OSError, ValueError, AttributeError):
+        return "python"
+    named = (metadata.get("kernelspec") or {}).get("language") or (metadata.get("language_info") or {}).get("name")
+    return lexer_name(str(named)) if named else "python"
+
+
+def lexer_name(language: str | None) -> str | None:
+    """`language` as Pygments knows it: as written, or lower case without a version (`C++17`)."""
+    from pygments.lexers import get_lexer_by_name
+    from pygments.util import ClassNotFound
+
+    if not language:
+        return language
+    for candidate in (language, language.lower(), language.lower().rstrip("0123456789.")):
+        try:
+            get_lexer_by_name(candidate)
+            return candidate
+        except ClassNotFound:
+            continue
+    return language
+
+
 def notebook_cache_dir(config) -> Path:
     """Where mkdocs-jupyter caches conversions; the site keeps its own caches beside it."""
     jupyter = _jupyter(config)
@@ -199,6 +251,16 @@ def cell_element_id(cell_id: str) -> str:
 
 def find_cell(tree: BeautifulSoup, cell_id: str) -> Tag | None:
     return tree.find(id=cell_element_id(cell_id))
+
+
+def give_cells_ids(tree: BeautifulSoup, positions: list[int]) -> None:
+    """The cells saved without an id (at `positions`, 1 for the first) get the id the build gave
+    them in memory (quizzes/cell_ids.py): nbconvert renders every cell, in order, with no id
+    (nbformat 4.4) or a random one (4.5)."""
+    cells = [c for c in tree.select(".jp-Notebook-cell") if c.find_parent(class_="jp-Notebook-cell") is None]
+    for position in positions:
+        if position <= len(cells):
+            cells[position - 1]["id"] = cell_element_id(positional_id(position))
 
 
 def take_styles(tree: BeautifulSoup) -> list[str]:

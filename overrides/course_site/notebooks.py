@@ -1,10 +1,11 @@
 """Every notebook of docs/ checked before anything is built, so that a broken one stops the build
 with one line naming the file (and the cell) and what is expected, never a traceback.
 
-- valid JSON, readable by nbformat, version 4.5 or later (every cell has an id: the quiz, the
-  outputs of cells the site runs and translation records all find cells by id);
+- valid JSON, readable by nbformat, version 4 (4.0 to 4.5 as they are: a cell without an id
+  gets one in memory from its position, quizzes/cell_ids.py; the file is left alone);
 - cell ids unique;
 - outputs cleared (the upstream convention; cells tagged run-at-build get theirs from the build);
+  an execution count left without outputs is not an output (the site shows no prompt numbers);
 - no Mermaid diagram (Material would fetch Mermaid from a public CDN): draw an SVG figure.
 """
 
@@ -17,7 +18,11 @@ import nbformat
 
 from .errors import SiteError
 
-MINIMUM = (4, 5)
+from quizzes.cell_ids import positional_id, read_notebook
+
+MAJOR = 4
+# Upgrades any older notebook to the current format, in place (nbconvert is part of the stack).
+UPGRADE = "jupyter nbconvert --to notebook --inplace <file>"
 CLEAR = "clear them: jupyter nbconvert --clear-output --inplace <file>, or in Jupyter: Edit → Clear Outputs of All Cells"
 
 
@@ -34,31 +39,32 @@ def check_notebook(path: Path, where: str) -> nbformat.NotebookNode:
     if not isinstance(data, dict) or "cells" not in data and "worksheets" not in data:
         raise SiteError("not a notebook (no cells)", where=where, expected="a notebook file as Jupyter saves it")
     version = (data.get("nbformat"), data.get("nbformat_minor"))
-    if not all(isinstance(v, int) for v in version) or version < MINIMUM:
+    if version[0] != MAJOR or not isinstance(version[1], int):
         shown = ".".join(str(v) for v in version if v is not None) or "unknown"
-        raise SiteError(
-            f"nbformat {shown}: its cells have no ids", where=where,
-            expected="nbformat 4.5 or later: open and save it in a current Jupyter, or run "
-                     "python -c \"import nbformat as n, sys; p=sys.argv[1]; n.write(n.read(p, 4), p)\" <file>",
-        )
+        raise SiteError(f"nbformat {shown}: an older notebook format", where=where,
+                        expected=f"nbformat 4: open and save it in a current Jupyter, or run {UPGRADE}")
     # Checked on the file as written: nbformat would quietly rename a repeated id while reading.
-    seen: set[str] = set()
-    for index, cell in enumerate(data.get("cells") or [], start=1):
+    cells = data.get("cells") or []
+    seen = {cell.get("id") for cell in cells if cell.get("id")}
+    written: set[str] = set()
+    for index, cell in enumerate(cells, start=1):
         cell_id = cell.get("id")
-        if not cell_id:
-            raise SiteError(f"cell {index} has no id", where=where, expected="every cell with an id (nbformat 4.5)")
-        if cell_id in seen:
+        if not cell_id and positional_id(index) in seen:
+            raise SiteError(f"cell {index} has no id, and the id it would get, {positional_id(index)!r}, is another "
+                            "cell's", where=where, expected=f"an id on every cell: run {UPGRADE}")
+        cell_id = cell_id or positional_id(index)
+        if cell_id in written:
             raise SiteError(f"two cells have the id {cell_id!r} (the second is cell {index})", where=where,
                             expected="a different id for each cell (rename one in the notebook's JSON)")
-        seen.add(cell_id)
-        if cell.get("cell_type") == "code" and (cell.get("outputs") or cell.get("execution_count") is not None):
+        written.add(cell_id)
+        if cell.get("cell_type") == "code" and cell.get("outputs"):
             raise SiteError(f"cell {cell_id} has outputs", where=where, expected=CLEAR)
         source = cell.get("source") or ""
         if cell.get("cell_type") == "markdown" and _has_mermaid("".join(source) if isinstance(source, list) else source):
             raise SiteError(f"cell {cell_id} has a Mermaid diagram", where=where,
                             expected="an SVG figure in images/ (AUTHORING.md, Figures): Mermaid would load from a CDN")
     try:
-        return nbformat.reads(text.decode("utf-8"), as_version=4)
+        return read_notebook(text.decode("utf-8"))
     except Exception as error:  # nbformat's own checks of the notebook's structure
         raise SiteError(f"nbformat cannot read it: {error}".splitlines()[0], where=where,
                         expected="a notebook file as Jupyter saves it") from None

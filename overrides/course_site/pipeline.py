@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 
 from bs4 import BeautifulSoup, Comment
 
+from quizzes.cell_ids import positions_without_id
 from quizzes.course import Course
 
 from mkdocs.utils import get_relative_url
@@ -131,6 +132,8 @@ class PageContext:
 def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_notebook:
         page.result.notebook_sheets = adapters.take_styles(tree)
+        source = page.site.read_source(page.src_uri) if page.site.read_source else None
+        adapters.give_cells_ids(tree, positions_without_id(source) if source else [])
         adapters.remove_scripts(tree)
         adapters.flatten_markdown_cells(tree)
         adapters.convert_code_cells(tree)

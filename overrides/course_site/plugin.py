@@ -87,6 +87,7 @@ class CourseSite:
     def on_config(self, config):
         """Priority -200: after static-i18n has applied the pass language's settings (-100)."""
         state = adapters.language_pass(config)
+        adapters.highlight_each_notebook_in_its_language()
         if state.starts_build or self.build is None:
             self.build = self._start_build(config)
         languages = self.build.languages

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import nbformat
 
+from quizzes.cell_ids import read_notebook
+
 from .errors import SiteError
 
 log = logging.getLogger("mkdocs.plugins.course_site")
@@ -54,14 +56,10 @@ def cache_key(notebook_path: Path, cells: list) -> str:
 
 def outputs(notebook_path: Path, cache_dir: Path, where: str) -> dict[str, CellOutput]:
     """The output of each tagged cell, by cell id; from the cache when nothing it depends on changed."""
-    notebook = nbformat.read(notebook_path, as_version=4)
+    notebook = read_notebook(notebook_path.read_text(encoding="utf-8"))
     cells = tagged_cells(notebook)
     if not cells:
         return {}
-    for cell in cells:
-        if not cell.get("id"):
-            raise SiteError("a cell tagged run-at-build has no id", where=where,
-                            expected="nbformat 4.5 or later, where every cell has an id")
     key = cache_key(notebook_path, cells)
     cached = cache_dir / f"{key}.json"
     if cached.is_file():
