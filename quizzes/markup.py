@@ -6,9 +6,9 @@ and in question text and explanations also lists, quotes, tables and fenced code
 comment is an author's note, hidden as in Jupyter.  `<code>…</code>`, which the upstream course
 writes where Markdown would use backticks, becomes an ordinary code span.
 
-What the site cannot render as Jupyter does stops the build (`unsupported` names it): math
-(`$…$`, `$$…$$`: the site loads no MathJax), any other raw HTML, and images from outside the
-site.  The renderer still escapes raw HTML it is given, so nothing an author writes becomes
+What the site cannot render as Jupyter does stops the build (`unsupported` names it): math in
+question text (`$…$`, `$$…$$`: the site loads no MathJax; in an answer file, which Jupyter prints
+as plain text, `$` is a dollar sign), any other raw HTML, and images from outside the site.  The renderer still escapes raw HTML it is given, so nothing an author writes becomes
 markup the validator did not see.
 """
 
@@ -96,9 +96,11 @@ def render_lead(text: str) -> tuple[str, str]:
     return lead, _MARKDOWN.renderer.render(tokens, _MARKDOWN.options, env).strip()
 
 
-def unsupported(text: str, inline: bool = False) -> str | None:
+def unsupported(text: str, inline: bool = False, math: bool = True) -> str | None:
     """The first construct of `text` the site would not show as Jupyter does, named for the
-    author; None when there is none.  `inline`: an option, one paragraph of inline Markdown."""
+    author; None when there is none.  `inline`: an option, one paragraph of inline Markdown.
+    `math`: whether Jupyter would show `$…$` as math (in a Markdown cell; an answer file is
+    printed by `!cat` as plain text, where `$` is a dollar sign, as on the site)."""
     tokens = _CHECKING.parseInline(text) if inline else _CHECKING.parse(text)
     for token in tokens:
         if token.type == "html_block" and not _COMMENT.match(token.content):
@@ -111,10 +113,10 @@ def unsupported(text: str, inline: bool = False) -> str | None:
                 parts = urlsplit(source)
                 if parts.scheme or parts.netloc or source.startswith("/"):
                     return f"an image from outside the site ({source})"
-        if token.type == "inline":
-            math = _MATH.search(_text_outside_code(token.children or []))
-            if math:
-                return f"math ({math.group(0)})"
+        if token.type == "inline" and math:
+            found = _MATH.search(_text_outside_code(token.children or []))
+            if found:
+                return f"math ({found.group(0)})"
         if token.type in ("fence", "code_block") and token.info.strip().lower() in ("math", "latex"):
             return f"a {token.info.strip()} block"
     return None

@@ -540,8 +540,10 @@ def parse_answers(text: str, source: str, language: QuizLanguage) -> tuple[Answe
     at = _Source(source, language)
     lines = split_lines(text)
     answers: dict[int, Answer] = {}
-    for group in _groups(lines):
-        answer = _parse_entry(lines, group, at)
+    entries = [entry for group in _without_title(lines, _groups(lines), language)
+               for entry in _entries_in(lines, group, language)]
+    for entry in entries:
+        answer = _parse_entry(lines, entry, at)
         if answer.number in answers:
             raise at.error(
                 f"question {answer.number} is answered twice (lines {answers[answer.number].line} and {answer.line})",
@@ -575,7 +577,7 @@ def _starts_entry(line: str, language: QuizLanguage) -> int | None:
         return None
     key = head["key"]
     accepted = parse_key(key, language) if not key.startswith("`") else (code_spans(key) or None)
-    return int(head["number"]) if accepted else None
+    return int(head["number"]) if accepted or split_key_line(key, language) else None
 
 
 def _parse_entry(lines: list[str], group: list[int], source: _Source) -> Answer:
@@ -589,9 +591,10 @@ def _parse_entry(lines: list[str], group: list[int], source: _Source) -> Answer:
             line_number=first + 1, line=lines[first], expected=entry_form(language),
         )
     number = int(head["number"])
+    raw_key, inline, rest = _upstream_key(head["key"], first, rest, lines, language)
     accepted: list[str] = []
-    if head["key"].startswith("`"):
-        key = _short_key(head["key"], number, first, lines[first], source)
+    if raw_key.startswith("`"):
+        key = _short_key(raw_key, number, first, lines[first], source)
         accepted.append(key)
         also = also_line.match(lines[rest[0]]) if rest else None
         if also:
@@ -599,10 +602,10 @@ def _parse_entry(lines: list[str], group: list[int], source: _Source) -> Answer:
             _check_forms(accepted, number, rest[0], lines[rest[0]], source)
             rest = rest[1:]
     else:
-        key = parse_key(head["key"], language)
+        key = parse_key(raw_key, language)
         if key is None:
             raise source.error(
-                f"{head['key']!r} is not an accepted answer", question=number,
+                f"{raw_key!r} is not an accepted answer", question=number,
                 line_number=first + 1, line=lines[first], expected=key_forms(language),
             )
         beyond = [letter for letter in key if key not in (TRUE_CODE, FALSE_CODE) and letter > MAX_OPTION]
@@ -613,15 +616,20 @@ def _parse_entry(lines: list[str], group: list[int], source: _Source) -> Answer:
                 expected=f"the letters of the question's options, as in `{number}. B`",
             )
     explanation = explanation_line.match(lines[rest[0]]) if rest else None
-    if not explanation or not explanation["text"]:
-        bad = rest[0] if rest else group[len(group) - len(rest) - 1]
-        if rest and also_line.match(lines[bad]):
+    if inline is not None or not rest:  # keys only, or the explanation on the key line
+        text, rest = ([inline] if inline else []), [None, *rest]
+    elif not explanation or not (explanation["text"] or rest[1:]):
+        bad = rest[0]
+        if also_line.match(lines[bad]):
             raise _misplaced_also(number, bad, lines[bad], accepted, source)
+        problem = ("the explanation is empty" if explanation else
+                   "the line after the answer is neither an explanation nor part of one")
         raise source.error(
-            "the answer needs an explanation on the next line", question=number,
-            line_number=bad + 1, line=lines[bad], expected=f"{explanation_form(language)} right after the answer line",
+            problem, question=number, line_number=bad + 1, line=lines[bad],
+            expected=f"{explanation_form(language)} right after the answer line (or the answer alone)",
         )
-    text = [explanation["text"]]
+    else:  # an empty first line (`解析：`, then a list) keeps what follows a block of its own
+        text = [explanation["text"]]
     for index in rest[1:]:
         follow = _starts_entry(lines[index], language)
         if follow is not None:
@@ -633,6 +641,77 @@ def _parse_entry(lines: list[str], group: list[int], source: _Source) -> Answer:
             raise _misplaced_also(number, index, lines[index], accepted, source)
         text.append(lines[index].rstrip())
     return Answer(number, key, "\n".join(text), first + 1, tuple(accepted))
+
+
+# ---------------------------------------------------------------------------
+# Answer files as upstream cann-learning-hub writes them, besides the form above: the keys alone,
+# one per line (`1.√`), a key closed by `。` with the explanation after it on the same line
+# (`1. √。ChatDataset 会把…`), a title line (`课后练习答案`), and the question repeated with an
+# `答案：…` line under it.
+
+
+_KEY_END = re.compile(r"[。.．]")
+
+
+def split_key_line(raw: str, language: QuizLanguage) -> tuple[str, str] | None:
+    """`√。`, `A、B、C。`, `A。ChatDataset…`, `True. Because…` -> (the key, the text after it)."""
+    for end in _KEY_END.finditer(raw):
+        key = raw[: end.start()].strip()
+        if key and not key.startswith("`") and parse_key(key, language) is not None:
+            return key, raw[end.end():].strip()
+        break
+    return None
+
+
+def _answer_label_of(language: QuizLanguage) -> re.Pattern:
+    """`答案：B`: the label readers see before an answer (ui.answer), as authors write it."""
+    label = str(language.ui.get("answer", "")).strip().rstrip(":：").strip()
+    return _labelled((label,), "key") if label else re.compile(r"(?!)")
+
+
+def _upstream_key(raw: str, first: int, rest: list[int], lines: list[str], language: QuizLanguage):
+    """(the key as written, the explanation on the key line or None, the lines after the key)."""
+    if rest and parse_key(raw, language) is None and not raw.startswith("`"):
+        repeated = _answer_label_of(language).match(lines[rest[0]])
+        if repeated:  # `N. （判断题）the question again`, then `答案：正确`
+            raw, rest = repeated["key"], rest[1:]
+    split = split_key_line(raw, language) if parse_key(raw, language) is None else None
+    if split is not None:
+        return split[0], split[1] or None, rest
+    return raw, None, rest
+
+
+def _entries_in(lines: list[str], group: list[int], language: QuizLanguage) -> list[list[int]]:
+    """A group of lines with no blank line between entries (`1.√` / `2.√`, or `1. A。…` /
+    `2. B。…`): one entry per answer line, each numbered after the one before."""
+    entries = [[group[0]]]
+    head = _ANSWER_HEAD.match(lines[group[0]])
+    number = int(head["number"]) if head else None
+    label = _answer_label_of(language)
+    for position, index in enumerate(group[1:], start=1):
+        follow = _starts_entry(lines[index], language)
+        if follow is None:
+            after = group[position + 1] if position + 1 < len(group) else None
+            question = _ANSWER_HEAD.match(lines[index])
+            if question and after is not None and label.match(lines[after]):
+                follow = int(question["number"])
+        if follow is not None and number is not None and follow > number:
+            entries.append([index])
+            number = follow
+        else:
+            entries[-1].append(index)
+    return entries
+
+
+def _without_title(lines: list[str], groups: list[list[int]], language: QuizLanguage) -> list[list[int]]:
+    """A first line that is a title (`课后练习答案`, `Answers`: it holds the answer label's word
+    and is alone before the first entry) is not an entry."""
+    if len(groups) > 1 and len(groups[0]) == 1:
+        line = lines[groups[0][0]].strip().strip("#").strip()
+        word = str(language.ui.get("answer", "")).strip().rstrip(":：").strip().lower()
+        if word and word in line.lower() and not _ANSWER_HEAD.match(line):
+            return groups[1:]
+    return groups
 
 
 def _misplaced_also(number: int, index: int, line: str, accepted: list[str], source: _Source) -> ExerciseError:

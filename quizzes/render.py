@@ -163,10 +163,11 @@ def render_solutions(exercise: Exercise, language: QuizLanguage) -> str:
                              f"</strong>{others}</p>")
         else:
             lines.append(f'<p class="quiz-solution-answer">{label}{html.escape(answer_text(answer, language))}</p>')
-        lead, body = render_lead(answer.explanation)
-        explanation = (f'<div class="quiz-solution-explanation"><p><strong>{html.escape(ui["explanation_label"])}'
-                       f"</strong>{lead}</p>")
-        lines.append(f"{explanation}\n{body}\n</div>" if body else f"{explanation}</div>")
+        if answer.explanation:  # an answer file may give the keys alone (upstream's practice)
+            lead, body = render_lead(answer.explanation)
+            explanation = (f'<div class="quiz-solution-explanation"><p><strong>{html.escape(ui["explanation_label"])}'
+                           f"</strong>{lead}</p>")
+            lines.append(f"{explanation}\n{body}\n</div>" if body else f"{explanation}</div>")
         lines.append("</details>")
     lines.append("</div>")
     return "\n".join(lines)

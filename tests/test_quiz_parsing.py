@@ -306,12 +306,16 @@ def test_short_answer_entries():
     assert parse_answers(english, "a.en.txt", EN) == (Answer(3, "a`b", "x", 1, ("a`b", "c`d", "e", "f")),)
 
 
-def test_a_short_answer_entry_right_after_another_is_caught():
+def test_an_entry_right_after_another_starts_a_new_entry():
+    """Upstream writes entries without a blank line between them; an entry numbered lower than
+    the one before it, inside an explanation, is still caught."""
     from quizzes.errors import ExerciseError
 
+    answers = parse_answers("1. `a`\n解析：x\n2. `b`\n解析：y\n", "a.txt", ZH)
+    assert [(a.number, a.key, a.explanation) for a in answers] == [(1, "a", "x"), (2, "b", "y")]
     with pytest.raises(ExerciseError) as raised:
-        parse_answers("1. `a`\n解析：x\n2. `b`\n解析：y\n", "a.txt", ZH)
-    assert "question 2: a new entry starts without a blank line before it" in str(raised.value)
+        parse_answers("1. B\n解析：x\n\n2. A\n解析：y\n1. C\n", "a.txt", ZH)
+    assert "question 1: a new entry starts without a blank line before it" in str(raised.value)
 
 
 @pytest.mark.parametrize(

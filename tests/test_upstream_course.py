@@ -155,7 +155,7 @@ def test_the_course_own_sections_keep_their_ids_and_stored_progress():
 def test_notebooks_saved_as_nbformat_4_4_become_pages_with_their_quizzes(upstream_course_dir):
     """01.02_practice is nbformat 4.5 without cell ids (nbformat would give them random ones),
     the chapter 2 notebook nbformat 4.4, with an execution count left without outputs."""
-    for page, questions in (("01_basics/01.02_practice.html", 2), ("02_kernels/01.02_kernel.html", 1)):
+    for page, questions in (("01_basics/01.02_practice.html", 3), ("02_kernels/01.02_kernel.html", 3)):
         tree = soup(upstream_course_dir / page)
         assert len(tree.select("form.quiz fieldset.quiz-question")) == questions, page
         assert len(tree.select(".quiz-solutions details.quiz-solution")) == questions, page
@@ -219,3 +219,68 @@ def test_the_upgrade_the_message_suggests_works(tmp_path):
     jupyter = Path(sys.executable).parent / command[0]
     subprocess.run([str(jupyter), *command[1:]], check=True, capture_output=True)
     assert check_notebook(path, "docs/old.ipynb").cells[0].source == "# 页"
+
+
+# ---------------------------------------------------------------------------
+# Answer files as upstream writes them
+
+
+def parsed_answers(text: str, language: str = "zh"):
+    from quizzes.parsing import parse_answers
+
+    from helpers import QUIZ
+
+    return [(a.number, a.key, a.explanation) for a in parse_answers(text, "a.txt", QUIZ[language])]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # keys only, one per line, no blank line between them (CRLF, trailing spaces)
+    ("1.√  \r\n2.×  \r\n3.A  \r\n4.A、B、D \r\n", [(1, "Y", ""), (2, "N", ""), (3, "A", ""), (4, "ABD", "")]),
+    # a key closed by 。, the explanation after it on the key line
+    ("1. √。\n2. A、B、C。\n", [(1, "Y", ""), (2, "ABC", "")]),
+    ("1. √。ChatDataset 会把对话装入一条序列。\n\n2. A。`chat_processor` 返回样本。\n",
+     [(1, "Y", "ChatDataset 会把对话装入一条序列。"), (2, "A", "`chat_processor` 返回样本。")]),
+    # a title, the question repeated, then 答案：
+    ("课后练习答案\n\n1. （判断题）接口失败时可以取错误信息。\n答案：正确\n解析：示例代码这样做。\n\n"
+     "2. （多选题）哪些正确？\n答案：A、B\n解析：A 和 B 都对。\n",
+     [(1, "Y", "示例代码这样做。"), (2, "AB", "A 和 B 都对。")]),
+    # 解析： with nothing after it, then a list
+    ("1. A、B\n解析：\n- A 正确。\n- B 正确。\n", [(1, "AB", "\n- A 正确。\n- B 正确。")]),
+])
+def test_answer_files_as_upstream_writes_them(text, expected):
+    assert parsed_answers(text) == expected
+
+
+def test_english_answer_files_in_the_same_forms():
+    assert parsed_answers("Answers\n\n1. (True/False) Is it?\nAnswer: True\n\n2. B. Because.\n3. A, C.\n", "en") == [
+        (1, "Y", ""), (2, "B", "Because."), (3, "AC", "")]
+
+
+def test_a_dollar_sign_in_an_explanation_is_text():
+    """Jupyter prints an answer file with `!cat`, as plain text: `$` is a dollar sign there."""
+    from quizzes.markup import unsupported
+
+    assert parsed_answers("1. A\n解析：写作 $BUFFER_NUM:$BUFFER_SIZE。\n") == [(1, "A", "写作 $BUFFER_NUM:$BUFFER_SIZE。")]
+    assert unsupported("写作 $BUFFER_NUM:$BUFFER_SIZE。", math=False) is None
+    assert unsupported("设 $x$ 为解。") == "math ($x$)"  # in a Markdown cell Jupyter shows math
+
+
+def solutions(site: Path, page: str) -> list[tuple[str, str | None]]:
+    found = []
+    for block in soup(site / page).select("details.quiz-solution"):
+        explanation = block.select_one(".quiz-solution-explanation")
+        found.append((block.select_one(".quiz-solution-answer").get_text(), explanation and explanation.get_text()))
+    return found
+
+
+def test_the_solutions_show_what_the_answer_files_say(upstream_course_dir):
+    """A key alone shows alone (no placeholder explanation); `$` shows as written; a list after
+    `解析：` is a list."""
+    assert solutions(upstream_course_dir, "01_basics/01.02_practice.html") == [
+        ("答案：正确", None), ("答案：B", "解析：融合后只剩一个算子。"), ("答案：A、B", None)]
+    kernel = solutions(upstream_course_dir, "02_kernels/01.02_kernel.html")
+    assert kernel[1] == ("答案：A", "解析：在 shell 里写作 $ASCEND_HOME，读取时带 $ 前缀。")
+    items = soup(upstream_course_dir / "02_kernels/01.02_kernel.html").select("details.quiz-solution")[2].select("li")
+    assert [li.get_text() for li in items][0] == "A 正确：CANN 是异构计算架构。"
+    keys = [f["data-quiz-key"] for f in soup(upstream_course_dir / "02_kernels/01.02_kernel.html").select("fieldset")]
+    assert keys == ["Y", "A", "AB"]
