@@ -17,7 +17,8 @@ from .cell_ids import read_notebook
 from .errors import ExerciseError
 from .language import QuizLanguage
 from .model import Exercise
-from .sources import MarkdownExercises, NotebookExercise, markdown_exercises, notebook_exercises, page_language, read_text
+from .answer_cells import ReferenceSolution
+from .sources import MarkdownExercises, NotebookExercise, markdown_exercises, notebook_contents, page_language, read_text
 from .validation import check_parity
 
 
@@ -27,6 +28,7 @@ class ExercisePage:
     language: str
     heading: str  # the page's own title, used when the navigation gives none
     notebook: tuple[NotebookExercise, ...] = ()
+    solutions: tuple[ReferenceSolution, ...] = ()  # answer cells that show reference solutions
     markdown: MarkdownExercises | None = None
     markdown_text: str | None = None  # the text markdown positions refer to
 
@@ -81,11 +83,11 @@ def scan_page(src_uri: str, path: Path, docs_dir: Path, languages: Sequence[Quiz
     language = page_language(src_uri, languages).code
     if src_uri.endswith(".ipynb"):
         notebook = read_notebook(path.read_text(encoding="utf-8"))
-        found = notebook_exercises(notebook, path, docs_dir, languages)
-        if not found:
+        found, solutions = notebook_contents(notebook, path, docs_dir, languages)
+        if not found and not solutions:
             return None
         first_markdown = next((c.source for c in notebook.cells if c.cell_type == "markdown"), "")
-        return ExercisePage(src_uri, language, _first_heading(first_markdown, path), notebook=found)
+        return ExercisePage(src_uri, language, _first_heading(first_markdown, path), notebook=found, solutions=solutions)
     if src_uri.endswith(".md"):
         # MkDocs drops a byte-order mark and the front matter the same way before on_page_markdown.
         text, meta = get_data(read_text(path, f"{docs_dir.name}/{src_uri}").removeprefix("\ufeff"))

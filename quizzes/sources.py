@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from .answer_cells import ReferenceSolution, read_answer_cell, reference_solution
 from .errors import ExerciseError
 from .language import QuizLanguage
 from .model import Exercise, QuestionBlock, QuestionKind
@@ -151,13 +152,24 @@ def notebook_exercises(
     notebook, page_path: Path, docs_dir: Path, languages: Sequence[QuizLanguage]
 ) -> tuple[NotebookExercise, ...]:
     """Every exercise of a notebook (nbformat v4 node), in order."""
+    return notebook_contents(notebook, page_path, docs_dir, languages)[0]
+
+
+def notebook_contents(
+    notebook, page_path: Path, docs_dir: Path, languages: Sequence[QuizLanguage]
+) -> tuple[tuple[NotebookExercise, ...], tuple[ReferenceSolution, ...]]:
+    """Every exercise of a notebook, and every reference solution (answer_cells.py), in order.
+
+    An answer cell is a quiz's when it prints one `.txt` answer file right after a typed
+    question list; any other (code, a subfolder's files, a folder, or no question list above
+    it) shows a reference solution."""
     page_rel = _docs_relative(page_path, docs_dir)
     language = page_language(page_path.name, languages)
     found = []
+    solutions = []
     pending = None  # (cell id, QuestionBlock) of the latest question list not yet answered
     last_markdown = None  # (where, source) of the latest Markdown cell without questions
     for cell in notebook.cells:
-        source = cell.source.strip()
         if cell.cell_type == "markdown":
             where = f"{page_rel} (cell {cell.get('id')})"
             block = parse_questions(cell.source, where, language)
@@ -168,26 +180,28 @@ def notebook_exercises(
                     raise _unanswered(page_rel, pending[0])
                 pending = (cell.get("id"), block)
             continue
-        if cell.cell_type != "code" or not source.startswith("!cat") or "answer/" not in source:
+        if cell.cell_type != "code":
             continue
-        match = _ANSWER_CELL.match(source)
-        if not match:
-            raise ExerciseError(f"{page_rel} (cell {cell.get('id')})", "this answer cell is not in the accepted form",
-                                line=source.splitlines()[0], expected=ANSWER_CELL_FORM)
-        if pending is None:
+        where = f"{page_rel} (cell {cell.get('id')})"
+        answer_cell = read_answer_cell(cell.source, where)
+        if answer_cell is None:
+            continue
+        _require_cell_id(cell, page_rel)
+        answer_file = answer_cell.answer_file
+        if answer_file is not None and pending is None:
             untyped = last_markdown and untyped_question_list(last_markdown[1], last_markdown[0], language)
             if untyped:
                 raise untyped
-            raise ExerciseError(f"{page_rel} (cell {cell.get('id')})", "no question list before this answer cell",
-                                expected=f"a Markdown cell with the numbered questions, e.g. `1. {language.marker(QuestionKind.TRUE_FALSE)}…`, above it")
-        _require_cell_id(cell, page_rel)
+        if answer_file is None or pending is None:
+            solutions.append(reference_solution(cell.get("id"), answer_cell, page_path, docs_dir, where))
+            continue
         question_cell, block = pending
-        exercise = load_exercise(block, match["path"], page_path, docs_dir, f"{page_rel} (cell {question_cell})", languages)
+        exercise = load_exercise(block, answer_file, page_path, docs_dir, f"{page_rel} (cell {question_cell})", languages)
         found.append(NotebookExercise(exercise, question_cell, cell.get("id"), len(block.questions)))
         pending = None
     if pending is not None:
         raise _unanswered(page_rel, pending[0])
-    return tuple(found)
+    return tuple(found), tuple(solutions)
 
 
 def _unanswered(page_rel: str, cell_id: str) -> ExerciseError:

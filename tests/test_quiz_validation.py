@@ -429,10 +429,10 @@ def test_english_notebook_with_the_chinese_answer_file(tmp_path):
 
 def test_answer_cell_that_does_more_than_cat_one_file(tmp_path):
     assert notebook_error(tmp_path, "x.ipynb", QUESTIONS, "!cat ./answer/09.01_answer.txt | head") == (
-        "docs/ch/x.ipynb (cell answer): this answer cell is not in the accepted form\n"
-        "  line: '!cat ./answer/09.01_answer.txt | head'\n"
-        "  expected: a code cell whose whole source is `!cat ./answer/<section>_answer.txt` "
-        "(English: `..._answer.en.txt`)"
+        "docs/ch/x.ipynb (cell answer): this answer cell has a line the site cannot show\n"
+        "  line 1: '!cat ./answer/09.01_answer.txt | head'\n"
+        "  expected: `!cat ./answer/<file>` (or `%cat`, or `!head -n N ./answer/<file>`), one command a line, "
+        "with only comments and `%cd` lines besides"
     )
 
 
@@ -444,10 +444,12 @@ def test_questions_without_an_answer_cell(tmp_path):
     )
 
 
-def test_answer_cell_without_questions(tmp_path):
+def test_answer_cell_without_questions_prints_a_reference_solution(tmp_path):
+    """No question list above it: what the cell prints is a reference solution (answer_cells.py),
+    which must exist."""
     assert notebook_error(tmp_path, "x.ipynb", "## 练习\n\n没有题目。", "!cat ./answer/09.01_answer.txt") == (
-        "docs/ch/x.ipynb (cell answer): no question list before this answer cell\n"
-        "  expected: a Markdown cell with the numbered questions, e.g. `1. （判断题）…`, above it"
+        "docs/ch/x.ipynb (cell answer): the answer cell prints ./answer/09.01_answer.txt, which does not exist\n"
+        "  expected: ./answer/09.01_answer.txt next to the notebook"
     )
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import browsing
-from helpers import soup
+from helpers import UPSTREAM_COURSE, soup
 
 PACKAGE = "autofuse-course-offline.zip"
 
@@ -284,3 +284,101 @@ def test_the_solutions_show_what_the_answer_files_say(upstream_course_dir):
     assert [li.get_text() for li in items][0] == "A 正确：CANN 是异构计算架构。"
     keys = [f["data-quiz-key"] for f in soup(upstream_course_dir / "02_kernels/01.02_kernel.html").select("fieldset")]
     assert keys == ["Y", "A", "AB"]
+
+
+# ---------------------------------------------------------------------------
+# Reference solutions: answer cells that print code
+
+
+def test_an_answer_cell_that_prints_code_shows_a_reference_solution(upstream_course_dir):
+    """In both languages: folded, the file highlighted by its type, `!head -n 3` shows 3 lines,
+    and each download is the whole file, in the site and in the offline package."""
+    source = UPSTREAM_COURSE / "docs/02_kernels/answer/01.02_answer"
+    with zipfile.ZipFile(upstream_course_dir / PACKAGE) as archive:
+        packaged = set(archive.namelist())
+    for page, summary in (("02_kernels/01.02_kernel.html", "参考答案"), ("en/02_kernels/01.02_kernel.html", "Reference solution")):
+        blocks = soup(upstream_course_dir / page).select("details.reference-solution")
+        assert [b.summary.get_text() for b in blocks] == [summary, summary], page
+        code, header = (b.select_one("div.highlight code") for b in blocks)
+        assert "int64_t" in [span.get_text() for span in code.select("span.kt")]  # C++, highlighted
+        assert header.get_text().splitlines() == (source / "op_host/add_custom_tiling.h").read_text(encoding="utf-8").splitlines()[:3]
+        for block, name in zip(blocks, ("op_kernel/add_custom.cpp", "op_host/add_custom_tiling.h")):
+            link = block.select_one("a[download]")
+            target = (upstream_course_dir / page).parent.joinpath(link["href"]).resolve()
+            assert link["download"] == name.rsplit("/", 1)[1]
+            assert target.read_text(encoding="utf-8") == (source / name).read_text(encoding="utf-8")
+            assert f"autofuse-course/{target.relative_to(upstream_course_dir).as_posix()}" in packaged
+        article = soup(upstream_course_dir / page).select_one("article").get_text()
+        assert "!cat" not in article and "%cd" not in article and "!head" not in article
+
+
+def answer_cell(source: str):
+    from quizzes.answer_cells import read_answer_cell
+
+    return read_answer_cell(source, "docs/ch/x.ipynb (cell a)")
+
+
+def test_answer_cells_as_upstream_writes_them():
+    from quizzes.answer_cells import Command
+
+    assert answer_cell("print('answer/')") is None  # a cell that prints no file
+    assert answer_cell("!cat ./answer/01.02_answer.txt").answer_file == "./answer/01.02_answer.txt"
+    assert answer_cell("# 参考答案路径\n%cd $original_dir\n!cat answer/01.03_answer.txt").answer_file == "answer/01.03_answer.txt"
+    assert answer_cell("%cat ./answer/02.05/sub.asc").commands == (Command("./answer/02.05/sub.asc"),)
+    assert answer_cell("!head -n 80 answer/01.04_answer/include/x.h").commands == (Command("answer/01.04_answer/include/x.h", 80),)
+    assert answer_cell("!cat answer/x.cpp\n!cat answer/y.h").answer_file is None
+
+
+@pytest.mark.parametrize("source, problem", [
+    ("!cat answer/x.txt | grep y", "this answer cell has a line the site cannot show"),
+    ("!cat a/answer/x.cpp", "this answer cell has a line the site cannot show"),
+    ("import os\n!cat answer/x.cpp", "this answer cell has a line the site cannot show"),
+    ("!cat answer/../../secret.txt", "answer/../../secret.txt leaves the answer folder"),
+])
+def test_an_answer_cell_the_engine_cannot_place_stops_the_build_named(source, problem):
+    from quizzes.errors import ExerciseError
+
+    with pytest.raises(ExerciseError) as raised:
+        answer_cell(source)
+    assert str(raised.value).startswith(f"docs/ch/x.ipynb (cell a): {problem}\n  line ")
+
+
+def notebook_with(tmp_path: Path, cells: list[tuple[str, str]], files: dict[str, str]):
+    import nbformat
+
+    from quizzes.sources import notebook_contents
+
+    from helpers import QUIZ_LANGUAGES
+
+    for name, text in files.items():
+        (tmp_path / "ch" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "ch" / name).write_text(text, encoding="utf-8")
+    notebook = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell(text, id=f"c{i}") if kind == "md" else nbformat.v4.new_code_cell(text, id=f"c{i}")
+        for i, (kind, text) in enumerate(cells)])
+    return notebook_contents(notebook, tmp_path / "ch" / "x.ipynb", tmp_path, QUIZ_LANGUAGES)
+
+
+def test_which_answer_cells_are_quizzes_and_which_reference_solutions(tmp_path):
+    """A comment before `!cat` of an answer file under questions: a quiz (the cell was skipped,
+    silently); a `.txt` with no question list above, a folder, a code file: solutions."""
+    questions = "## 练习\n\n1. （判断题）对吗？\n"
+    exercises, solutions = notebook_with(tmp_path, [
+        ("md", questions), ("code", "# 参考答案路径\n!cat answer/01.02_answer.txt"),
+        ("md", "## 实践"), ("code", "!cat ./answer/02.02/02.02_answer.txt"),
+        ("code", "!cat ./answer/03.02_answer"),
+    ], {"answer/01.02_answer.txt": "1.√\n", "answer/02.02/02.02_answer.txt": "int main() {}\n",
+        "answer/03.02_answer/op_host/a.cpp": "// a\n", "answer/03.02_answer/op_kernel/b.h": "// b\n"})
+    assert [(e.question_cell, e.answer_cell) for e in exercises] == [("c0", "c1")]
+    assert [(s.cell, [f.name for f in s.files]) for s in solutions] == [
+        ("c3", ["answer/02.02/02.02_answer.txt"]),
+        ("c4", ["answer/03.02_answer/op_host/a.cpp", "answer/03.02_answer/op_kernel/b.h"])]
+    assert solutions[1].files[0].path == "ch/answer/03.02_answer/op_host/a.cpp"
+
+
+def test_an_answer_cell_naming_a_missing_file_stops_the_build_named(tmp_path):
+    from quizzes.errors import ExerciseError
+
+    with pytest.raises(ExerciseError) as raised:
+        notebook_with(tmp_path, [("code", "!cat ./answer/02.05/sub.asc")], {})
+    assert "(cell c0): the answer cell prints ./answer/02.05/sub.asc, which does not exist" in str(raised.value)

@@ -22,7 +22,7 @@ from quizzes.language import QuizLanguage
 from quizzes.render import render_quiz_form, render_solutions
 from quizzes.sources import markdown_exercises
 
-from . import adapters
+from . import adapters, solutions
 from .errors import SiteError
 from .languages import Languages
 
@@ -76,6 +76,12 @@ def insert_exercises(tree: BeautifulSoup, entry: ExercisePage, language: QuizLan
     for exercise in entry.exercises if entry.markdown else ():
         splice.replace_marker(tree, splice.slot_text("form", exercise.section), render_quiz_form(exercise, language), where)
         splice.replace_marker(tree, splice.slot_text("solutions", exercise.section), render_solutions(exercise, language), where)
+
+
+def insert_solutions(tree: BeautifulSoup, entry: ExercisePage, strings: Mapping, page_url: str, where: str) -> None:
+    """Each answer cell that prints code becomes its reference solution (solutions.py)."""
+    for solution in entry.solutions:
+        splice.replace_cell(_cell(tree, solution.cell, where), solutions.render(solution, strings, page_url))
 
 
 def _cell(tree: BeautifulSoup, cell_id: str, where: str):

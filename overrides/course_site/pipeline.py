@@ -11,7 +11,7 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 2. safe_content: no script, nothing loaded from outside the site (before anything of ours is added)
 3. cell_outputs: what the cells tagged run-at-build printed, under each such cell
 4. headings: anchors, permalinks and the table of contents
-5. exercises: quiz forms and solution blocks
+5. exercises: quiz forms and solution blocks; reference solutions (solutions.py)
 6. catalog: the course catalog on the home page, with the reader's progress
 7. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
 8. chapter_end: at the end of a chapter practice, what the reader completed and where to go next
@@ -185,7 +185,9 @@ def exercises_step(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         return tree
     # In the language the page is written in: an untranslated page is shown whole in its original.
     exercises.insert_exercises(tree, entry, page.site.course.language(page.written_in), page.where)
-    page.result.quiz_stylesheet = exercises.stylesheet_url(page.url)
+    exercises.insert_solutions(tree, entry, page.strings, page.url, page.where)
+    if entry.exercises:
+        page.result.quiz_stylesheet = exercises.stylesheet_url(page.url)
     return tree
 
 

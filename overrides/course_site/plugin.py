@@ -30,6 +30,7 @@ from mkdocs.structure.toc import get_toc
 from quizzes.course import Course
 
 from . import adapters, downloads, exercises, figures, history, pipeline, progress, run_at_build, search_index, sitemap
+from . import solutions
 from . import translation_status
 from .errors import SiteError
 from .footer import Footer, footer_for
@@ -251,6 +252,8 @@ class CourseSite:
         progress.write_data(site, self.build.course, self.build.plan, self.build.languages)
         chapters = [c.folder for c in self.build.plan.chapters if any(s.source for s in c.sections)]
         downloads.write_archives(site, Path(config.docs_dir), chapters, self.build.languages)
+        # Written here, not as MkDocs files: exclude_docs leaves answer/ out of the site.
+        solutions.write_files(site, (s for page in self.build.course.pages.values() for s in page.solutions))
         not_found = site / NOT_FOUND
         if not_found.is_file():  # a theme template: on_post_page did not see it
             not_found.write_text(compact_html(not_found.read_text(encoding="utf-8")), encoding="utf-8")

@@ -115,6 +115,11 @@ STRINGS = {
     "report_body": "Page: {title}\nAddress: {url}\n\nWhat is wrong:\n",
     # "Run it" on notebook pages (course_site/downloads.py); {notebook}: the notebook's file name,
     # {environments}: run_environments, linked to the home page's section on online environments.
+    # An answer cell that prints code (solutions.py): its folded block, each file's download, and
+    # what `!head -n N` shows.
+    "solution_summary": "Reference solution",
+    "solution_download": "Download {name}",
+    "solution_first_lines": "(first {n} lines)",
     "run_summary": "Run this section's notebook",
     "run_download": "Download the chapter's notebooks (ZIP)",
     "run_contents": "The archive holds this section's {notebook} with the answer files and figures it reads, in the same folders as in the course repository.",

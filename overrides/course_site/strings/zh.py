@@ -112,6 +112,11 @@ STRINGS = {
     "report_body": "页面：{title}\n地址：{url}\n\n问题描述：\n",
     # "Run it" on notebook pages (course_site/downloads.py); {notebook}: the notebook's file name,
     # {environments}: run_environments, linked to the home page's section on online environments.
+    # An answer cell that prints code (solutions.py): its folded block, each file's download, and
+    # what `!head -n N` shows.
+    "solution_summary": "参考答案",
+    "solution_download": "下载 {name}",
+    "solution_first_lines": "（前 {n} 行）",
     "run_summary": "运行本节的 Notebook",
     "run_download": "下载本章的 Notebook（ZIP）",
     "run_contents": "压缩包里有本节的 {notebook}，以及它读取的答案文件和图片，目录结构与课程仓库相同。",
