@@ -92,3 +92,9 @@ def test_script_attributes_are_taken_out(tmp_path):
     assert result.returncode == 0, result.stderr
     page = (tmp_path / "site" / "ch" / "x.html").read_text(encoding="utf-8")
     assert "alert(" not in page
+
+
+def test_a_notebook_image_that_is_not_there(tmp_path):
+    """nbconvert's pages are not checked by MkDocs: a missing figure would be published broken."""
+    stderr = failure(tmp_path, {"ch/x.ipynb": notebook(markdown("t", "# 页\n\n![图](./images/nope.png)\n"))})
+    assert "docs/ch/x.ipynb: the notebook shows images that are not there: ./images/nope.png" in stderr

@@ -25,9 +25,12 @@ DOCS = ROOT / "docs"
 GLOSSARY = DOCS / "glossary.yml"
 LANGUAGES = ("zh", "en")
 
-NOTEBOOKS = sorted(DOCS.rglob("*.ipynb"))
-MARKDOWN_PAGES = sorted(DOCS.rglob("*.md"))
-ANSWER_FILES = sorted(DOCS.rglob("answer/*.txt"))
+# The course, and the course written in upstream's conventions (tests/fixtures/upstream_course),
+# which the build accepts as it is: what the build publishes passes here too.
+UPSTREAM_DOCS = ROOT / "tests" / "fixtures" / "upstream_course" / "docs"
+NOTEBOOKS = sorted(p for docs in (DOCS, UPSTREAM_DOCS) for p in docs.rglob("*.ipynb"))
+MARKDOWN_PAGES = sorted(p for docs in (DOCS, UPSTREAM_DOCS) for p in docs.rglob("*.md"))
+ANSWER_FILES = sorted(p for docs in (DOCS, UPSTREAM_DOCS) for p in docs.glob("*/answer/*.txt"))
 # A side-effect import is how the Inductor route is switched on in CANN 9.0.0 (`import inductor_npu_ext`).
 ALLOWED = (messages.UnusedImport,)
 
@@ -50,7 +53,16 @@ def python_of(notebook: nbformat.NotebookNode) -> list[tuple[str, str]]:
     return [(cell.get("id"), transform(cell.source)) for cell in notebook.cells if cell.cell_type == "code"]
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=rel)
+def in_python(path: Path) -> bool:
+    """The notebook's kernel runs Python (an xcpp notebook's cells are C++), as the build reads it."""
+    from helpers import ROOT as _  # puts overrides/ on the path
+
+    from course_site.adapters import notebook_language
+
+    return notebook_language(path) in ("python", "python3", "ipython", "ipython3")
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if in_python(p)], ids=rel)
 def test_code_cells_parse_and_pass_pyflakes(path: Path):
     notebook = nbformat.read(path, as_version=4)
     cells = python_of(notebook)
@@ -70,9 +82,22 @@ def test_code_cells_parse_and_pass_pyflakes(path: Path):
     problems = [
         f"{rel(path)}, cell {owners[m.lineno - 1]}: {m.message % m.message_args}"
         for m in found.messages
-        if not isinstance(m, ALLOWED)
+        if not isinstance(m, ALLOWED) and not guarded(m, "\n".join(program))
     ]
     assert problems == []
+
+
+def guarded(message, program: str) -> bool:
+    """`x = x if 'x' in globals() else default`: upstream's guard for a name an earlier run of the
+    notebook may have set; pyflakes calls the first `x` undefined."""
+    return isinstance(message, messages.UndefinedName) and re.search(
+        r"""['"]%s['"]\s+in\s+globals\(\)""" % re.escape(message.message_args[0]), program) is not None
+
+
+def test_a_name_guarded_by_globals_is_not_undefined():
+    source = "import os\noriginal_dir = original_dir if 'original_dir' in globals() else os.getcwd()\nprint(flgas)"
+    found = checker.Checker(ast.parse(source), "x.ipynb").messages
+    assert [m.message_args[0] for m in found if not guarded(m, source)] == ["flgas"]
 
 
 def test_pyflakes_check_catches_a_typo(tmp_path):

@@ -67,6 +67,7 @@ from .languages import Languages
 from .plan import CoursePlan, HOME
 from .run_at_build import CellOutput
 from .translation_status import PageState
+from .errors import SiteError
 from .sanitise import sanitise
 
 CATALOG_MARKER = "course-catalog"
@@ -230,6 +231,11 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         for quiz in tree.select(exercises.QUIZ_CONTENT):
             link_rewriting.rewrite_relative_links(quiz, codes)
     link_rewriting.link_untranslated_files(tree, page.url, page.language, page.site.languages, page.site.exists)
+    if page.is_notebook and page.site.read_source is not None:  # in a build, which knows docs/
+        missing = link_rewriting.missing_images(tree, page.url, page.site.languages, page.site.exists)
+        if missing:
+            raise SiteError(f"the notebook shows images that are not there: {', '.join(missing)}", where=page.where,
+                            expected="each image's file next to the notebook, at the path the notebook gives")
     return tree
 
 
