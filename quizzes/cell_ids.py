@@ -7,8 +7,10 @@ an id a random one, different at every read.)"""
 from __future__ import annotations
 
 import json
+import warnings
 
 import nbformat
+from nbformat.warnings import MissingIDFieldWarning
 
 
 def positional_id(position: int) -> str:
@@ -24,7 +26,9 @@ def positions_without_id(text: str) -> list[int]:
 
 def read_notebook(text: str) -> nbformat.NotebookNode:
     """A notebook's JSON as an nbformat v4 node with an id on every cell."""
-    notebook = nbformat.reads(text, as_version=4)
+    with warnings.catch_warnings():  # nbformat warns of each missing id, which this gives
+        warnings.simplefilter("ignore", MissingIDFieldWarning)
+        notebook = nbformat.reads(text, as_version=4)
     for position in positions_without_id(text):
         notebook.cells[position - 1]["id"] = positional_id(position)
     return notebook

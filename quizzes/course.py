@@ -68,15 +68,31 @@ class Course:
 def scan_course(sources: Iterable[tuple[str, Path]], docs_dir: Path, languages: Sequence[QuizLanguage]) -> Course:
     """Read every page given as (src_uri, absolute path); keep those with exercises or the progress marker.
 
-    `languages` are the site's, the default first."""
+    `languages` are the site's, the default first.  The first problem stops the scan."""
+    course, problems = scan_course_problems(sources, docs_dir, languages)
+    if problems:
+        raise problems[0]
+    return course
+
+
+def scan_course_problems(
+    sources: Iterable[tuple[str, Path]], docs_dir: Path, languages: Sequence[QuizLanguage]
+) -> tuple[Course, list[ExerciseError]]:
+    """As scan_course, with every problem found: the first of each page (a page's parser stops
+    there), then every section that two pages claim and every translation that disagrees."""
     languages = tuple(languages)
     pages = {}
+    problems = []
     for src_uri, path in sources:
-        page = scan_page(src_uri, path, docs_dir, languages)
+        try:
+            page = scan_page(src_uri, path, docs_dir, languages)
+        except ExerciseError as error:
+            problems.append(error)
+            continue
         if page is not None:
             pages[src_uri] = page
-    _check_sections(pages, docs_dir.name, languages)
-    return Course(pages, languages)
+    problems += _section_problems(pages, docs_dir.name, languages)
+    return Course(pages, languages), problems
 
 
 def scan_page(src_uri: str, path: Path, docs_dir: Path, languages: Sequence[QuizLanguage]) -> ExercisePage | None:
@@ -106,18 +122,19 @@ def _first_heading(markdown: str, path: Path) -> str:
     return path.stem.split(".")[0]
 
 
-def _check_sections(pages: dict[str, ExercisePage], docs: str, languages: tuple[QuizLanguage, ...]) -> None:
+def _section_problems(pages: dict[str, ExercisePage], docs: str, languages: tuple[QuizLanguage, ...]) -> list[ExerciseError]:
     """One page per section and language; every translation of a section must agree with the original."""
+    problems = []
     seen: dict[tuple[str, str], ExercisePage] = {}
     for page in pages.values():
         for exercise in page.exercises:
             other = seen.setdefault((exercise.section, page.language), page)
             if other is not page:
-                raise ExerciseError(
+                problems.append(ExerciseError(
                     f"{docs}/{page.src_uri}", f"section {exercise.section} is also the exercise of {docs}/{other.src_uri}",
                     expected="one answer file per exercise: a section is its chapter folder and its answer file's name "
                              "(quizzes/sources.py, section_id); rename the answer file and the cell or marker that names it",
-                )
+                ))
     for (section, language), original_page in seen.items():
         if language != languages[0].code:
             continue
@@ -127,5 +144,9 @@ def _check_sections(pages: dict[str, ExercisePage], docs: str, languages: tuple[
             if translated_page is None:
                 continue
             translated = next(e for e in translated_page.exercises if e.section == section)
-            check_parity(original, translated, f"{docs}/{original_page.src_uri}", f"{docs}/{translated_page.src_uri}",
-                         languages[0], other)
+            try:
+                check_parity(original, translated, f"{docs}/{original_page.src_uri}", f"{docs}/{translated_page.src_uri}",
+                             languages[0], other)
+            except ExerciseError as error:
+                problems.append(error)
+    return problems

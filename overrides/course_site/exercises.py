@@ -17,7 +17,7 @@ from bs4 import BeautifulSoup
 from mkdocs.utils import get_relative_url
 
 from quizzes import splice
-from quizzes.course import Course, ExercisePage, scan_course
+from quizzes.course import Course, ExercisePage, scan_course, scan_course_problems
 from quizzes.language import QuizLanguage
 from quizzes.render import render_quiz_form, render_solutions
 from quizzes.sources import markdown_exercises
@@ -40,13 +40,23 @@ def quiz_languages(languages: Languages, strings: Mapping[str, Mapping], tables:
 
 def scan(docs_dir: Path, languages: tuple[QuizLanguage, ...]) -> Course:
     """Every page of docs/ in every language (the i18n passes each see only their own)."""
+    return scan_course(_sources(docs_dir), docs_dir.resolve(), languages)
+
+
+def scan_problems(docs_dir: Path, languages: tuple[QuizLanguage, ...], leave_out: set[str] = frozenset()):
+    """As scan, with every problem found (course_check.py); `leave_out`: pages not to read (a
+    notebook the notebook check refused)."""
+    sources = [(src_uri, path) for src_uri, path in _sources(docs_dir) if src_uri not in leave_out]
+    return scan_course_problems(sources, docs_dir.resolve(), languages)
+
+
+def _sources(docs_dir: Path) -> list[tuple[str, Path]]:
     docs_dir = docs_dir.resolve()
-    sources = sorted(
+    return sorted(
         (path.relative_to(docs_dir).as_posix(), path)
         for path in docs_dir.rglob("*")
         if path.suffix in PAGE_SUFFIXES and path.is_file() and ".ipynb_checkpoints" not in path.parts
     )
-    return scan_course(sources, docs_dir, languages)
 
 
 def markdown_with_slots(course: Course, src_uri: str, markdown: str, page_path: Path, docs_dir: Path) -> str | None:

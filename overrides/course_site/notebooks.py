@@ -23,7 +23,8 @@ from quizzes.cell_ids import positional_id, read_notebook
 MAJOR = 4
 # Upgrades any older notebook to the current format, in place (nbconvert is part of the stack).
 UPGRADE = "jupyter nbconvert --to notebook --inplace <file>"
-CLEAR = "clear them: jupyter nbconvert --clear-output --inplace <file>, or in Jupyter: Edit → Clear Outputs of All Cells"
+CLEAR_COMMAND = "jupyter nbconvert --clear-output --inplace <file>"
+CLEAR = f"clear them: {CLEAR_COMMAND}, or in Jupyter: Edit → Clear Outputs of All Cells"
 
 
 def check_notebook(path: Path, where: str) -> nbformat.NotebookNode:
@@ -72,9 +73,3 @@ def check_notebook(path: Path, where: str) -> nbformat.NotebookNode:
 
 def _has_mermaid(source: str) -> bool:
     return any(line.lstrip().startswith(("```mermaid", "~~~mermaid")) for line in source.splitlines())
-
-
-def check_notebooks(docs_dir: Path, sources: list[str]) -> None:
-    for source in sources:
-        if source.endswith(".ipynb"):
-            check_notebook(docs_dir / source, f"{docs_dir.name}/{source}")

@@ -165,9 +165,13 @@ def _section(entry, folder: str, languages: Languages, docs_dir: Path, where: st
 
 def check_every_page_is_planned(plan: CoursePlan, page_sources: list[str], languages: Languages) -> None:
     """A page outside the plan would be unreachable from the navigation."""
-    for source in page_sources:
-        if languages.original(source) not in plan.sources():
-            raise SiteError(
-                f"docs/{source} is not in the course plan", where=WHERE,
-                expected="add it to extra.course in mkdocs.yml (or move it out of docs/)",
-            )
+    for problem in pages_outside_the_plan(plan, page_sources, languages):
+        raise problem
+
+
+def pages_outside_the_plan(plan: CoursePlan, page_sources: list[str], languages: Languages) -> list[SiteError]:
+    return [
+        SiteError(f"docs/{source} is not in the course plan", where=WHERE,
+                  expected="add it to extra.course in mkdocs.yml (or move it out of docs/)")
+        for source in page_sources if languages.original(source) not in plan.sources()
+    ]

@@ -32,14 +32,13 @@ from quizzes.course import Course
 from . import adapters, downloads, exercises, figures, history, pipeline, progress, run_at_build, search_index, sitemap
 from . import solutions
 from . import translation_status
-from .errors import SiteError
+from .course_check import check_course, raise_problems
 from .footer import Footer, footer_for
 from .not_found import not_found_context
 from .glossary import read_glossary
 from .languages import Languages
 from .notebook_css import NOTEBOOK_CSS, StyleCollector
-from .notebooks import check_notebooks
-from .plan import CoursePlan, check_every_page_is_planned, read_plan
+from .plan import CoursePlan, read_plan
 from .strings import load_tables, table_path
 
 log = logging.getLogger("mkdocs.plugins.course_site")
@@ -109,12 +108,10 @@ class CourseSite:
         plan = read_plan(config.extra, languages, docs_dir)
         pages = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.rglob("*")
                        if p.suffix in PAGE_SUFFIXES and p.is_file() and ".ipynb_checkpoints" not in p.parts)
-        check_notebooks(docs_dir, pages)
-        _check_translations_have_originals(pages, languages, docs_dir)
-        check_every_page_is_planned(plan, pages, languages)
         quiz_languages = exercises.quiz_languages(
             languages, strings, {code: table_path(code, string_folders) for code in languages.codes})
-        course = exercises.scan(docs_dir, quiz_languages)
+        course, problems = check_course(docs_dir, pages, plan, languages, quiz_languages)
+        raise_problems(problems)  # every problem of docs/ at once, grouped by file
         translated = translation_status.survey(docs_dir, languages)
         _log_translations(translated, docs_dir.name)
         self._run_outputs = {}
@@ -291,18 +288,6 @@ def dark_figures(files: Files, docs_dir: Path, config) -> list[File]:
         darks.append(File.generated(config, figures.dark_name(file.dest_uri),
                                     content=figures.dark_svg(source.read_text(encoding="utf-8"), where)))
     return darks
-
-
-def _check_translations_have_originals(pages: list[str], languages: Languages, docs_dir: Path) -> None:
-    for source in pages:
-        language = languages.of(source)
-        original = languages.original(source)
-        if language != languages.default and not (docs_dir / original).is_file():
-            raise SiteError(
-                f"this {language} page needs its original in the default language "
-                f"({languages.default}) at docs/{original}; none found",
-                where=f"docs/{source}",
-            )
 
 
 def _read(path: Path) -> str | None:

@@ -1,0 +1,108 @@
+"""Every check of docs/ that runs before a page is built, with every problem found at once.
+
+The build (plugin.py) and the maintainers' command `tools/check_course.py` run the same
+`check_course`: each notebook (notebooks.py), each translation's original, each page's place
+in the plan (plan.py), each page's exercises, answer files and reference solutions (the quiz
+engine: one problem per file, where its parser stops), every section two pages claim, and each
+figure's colours (figures.py).  A problem is a SiteError or an ExerciseError, whose message
+names the file and says what would be accepted; `report` groups them by file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+from quizzes.cell_ids import read_notebook
+from quizzes.course import Course
+
+from . import exercises, figures
+from .errors import SiteError
+from .languages import Languages
+from .notebooks import check_notebook
+from .plan import CoursePlan, pages_outside_the_plan
+
+COMMAND = "tools/check_course.py"
+
+
+class CourseProblems(SiteError):
+    """More than one problem: all of them, grouped by file (`report`)."""
+
+    def __init__(self, problems: Sequence[PluginError]) -> None:
+        self.problems = list(problems)
+        super().__init__(report(self.problems))
+
+
+def check_course(docs_dir: Path, pages: list[str], plan: CoursePlan, languages: Languages,
+                 quiz_languages: tuple) -> tuple[Course, list[PluginError]]:
+    """The course's exercises, and every problem of docs/ (none: the build may go on)."""
+    problems: list[PluginError] = []
+    refused = set()
+    for source in pages:
+        where = f"{docs_dir.name}/{source}"
+        if source.endswith(".ipynb"):
+            try:
+                check_notebook(docs_dir / source, where)
+            except SiteError as error:
+                problems.append(error)
+                if not _readable(docs_dir / source):
+                    refused.add(source)  # its exercises cannot be read: the one problem is this
+        original = languages.original(source)
+        if languages.of(source) != languages.default and not (docs_dir / original).is_file():
+            problems.append(SiteError(
+                f"this {languages.of(source)} page needs its original in the default language "
+                f"({languages.default}) at docs/{original}; none found", where=where,
+            ))
+    problems += pages_outside_the_plan(plan, pages, languages)
+    course, found = exercises.scan_problems(docs_dir, quiz_languages, leave_out=refused)
+    problems += found
+    for svg in sorted(docs_dir.rglob("*.svg")):
+        parts = svg.relative_to(docs_dir).parts
+        if svg.name.endswith(figures.DARK_SUFFIX) or {".ipynb_checkpoints", "answer", "data"} & set(parts):
+            continue  # not published (mkdocs.yml exclude_docs): no dark version made
+        where = f"{docs_dir.name}/{svg.relative_to(docs_dir).as_posix()}"
+        try:
+            figures.dark_svg(svg.read_text(encoding="utf-8"), where)
+        except SiteError as error:
+            problems.append(error)
+    return course, problems
+
+
+def _readable(path: Path) -> bool:
+    """Whether the quiz engine can read the notebook, whatever the notebook check said of it."""
+    try:
+        read_notebook(path.read_text(encoding="utf-8"))
+        return True
+    except Exception:  # noqa: BLE001 - the notebook check has named the problem already
+        return False
+
+
+def file_of(problem: PluginError) -> str:
+    """The file a problem is in: its `where` up to the cell, question or line."""
+    where = getattr(problem, "where", None) or "mkdocs.yml"
+    return where.split(" (")[0].split(", ")[0]
+
+
+def report(problems: Sequence[PluginError]) -> str:
+    """Every problem, grouped by file in order, each message as the build gives it."""
+    by_file: dict[str, list[str]] = {}
+    for problem in problems:
+        by_file.setdefault(file_of(problem), []).append(str(problem))
+    files = sorted(by_file)
+    lines = [f"{len(problems)} problem{'s' if len(problems) != 1 else ''} in {len(files)} "
+             f"file{'s' if len(files) != 1 else ''} (run {COMMAND} to list them without building):"]
+    for name in files:
+        lines.append("")
+        lines.append(f"{name}:")
+        lines.extend(by_file[name])
+    return "\n".join(lines)
+
+
+def raise_problems(problems: Sequence[PluginError]) -> None:
+    """One problem stops the build with its own message; several with all of them."""
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise CourseProblems(problems)

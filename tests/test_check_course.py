@@ -1,0 +1,95 @@
+"""Every problem at once: tools/check_course.py lists every problem of the course's notebooks,
+answer files, plan and figures, grouped by file, each with what would be accepted, and the build
+stops with the same list; every command a message suggests works."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from helpers import ROOT, build_small_site
+
+TOOL = ROOT / "tools" / "check_course.py"
+COURSE = ("[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: a.ipynb, title: {zh: 甲, en: A}}, "
+          "{file: b.ipynb, title: {zh: 乙, en: B}}]}]")
+
+
+def notebook(cells: list[dict], minor: int = 5) -> str:
+    return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": minor})
+
+
+def markdown(cell_id: str, source: str) -> dict:
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": source}
+
+
+def code(cell_id: str, source: str, outputs: list | None = None) -> dict:
+    return {"cell_type": "code", "id": cell_id, "metadata": {}, "execution_count": 1 if outputs else None,
+            "outputs": outputs or [], "source": source}
+
+
+BROKEN = {
+    "index.md": "# 首页\n",
+    # outputs left in, and an answer file with a key in no accepted form
+    "ch/a.ipynb": notebook([
+        markdown("t", "# 甲"), code("run", "print(1)", [{"output_type": "stream", "name": "stdout", "text": "1\n"}]),
+        markdown("q", "## 练习\n\n1. （判断题）对吗？\n"), code("ans", "!cat ./answer/01.01_answer.txt"),
+    ]),
+    "ch/answer/01.01_answer.txt": "1. 也许\n",
+    # an nbformat 3 notebook
+    "ch/b.ipynb": json.dumps({"metadata": {}, "nbformat": 3, "nbformat_minor": 0,
+                              "worksheets": [{"cells": [{"cell_type": "markdown", "source": "# 乙"}]}]}),
+    # a page the plan does not list, and a figure in colours outside the palette
+    "ch/c.ipynb": notebook([markdown("t", "# 丙")]),
+    "ch/images/x.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect fill="#ff0000"/></svg>',
+}
+EXPECTED = [
+    "docs/ch/a.ipynb: cell run has outputs",
+    "docs/ch/answer/01.01_answer.txt, question 1: '也许' is not an accepted answer",
+    "docs/ch/b.ipynb: nbformat 3.0: an older notebook format",
+    "mkdocs.yml: docs/ch/c.ipynb is not in the course plan",
+    "docs/ch/images/x.svg: the figure uses colours outside the course palette: #ff0000",
+]
+
+
+def check(folder: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(TOOL), "-f", str(folder / "mkdocs.yml")],
+                          capture_output=True, text=True, encoding="utf-8")
+
+
+def test_the_command_and_the_build_list_every_problem_grouped_by_file(tmp_path):
+    built = build_small_site(tmp_path, BROKEN, COURSE)
+    assert built.returncode != 0
+    listed = check(tmp_path)
+    assert listed.returncode == 1
+    report = listed.stdout.strip()
+    assert report.splitlines()[0] == "5 problems in 5 files (run tools/check_course.py to list them without building):"
+    for problem in EXPECTED:
+        assert problem in report
+    groups = [line for line in report.splitlines() if line.endswith(":") and not line.startswith(" ")][1:]
+    assert groups == sorted(groups) and "docs/ch/a.ipynb:" in groups and "mkdocs.yml:" in groups
+    assert report in built.stderr  # the build stops with the same list, whole
+    assert "expected: clear them" in report and "expected: nbformat 4" in report  # each with its fix
+
+
+def test_the_commands_the_messages_suggest_fix_what_they_say(tmp_path):
+    """Run the command of the "has outputs" and of the nbformat 3 message, as given (the file in
+    place of <file>): both problems are gone, the others stay."""
+    from course_site.notebooks import CLEAR_COMMAND, UPGRADE
+
+    build_small_site(tmp_path, BROKEN, COURSE)  # writes docs/ and mkdocs.yml
+    jupyter = Path(sys.executable).parent
+    for command, notebook_name in ((CLEAR_COMMAND, "a.ipynb"), (UPGRADE, "b.ipynb")):
+        assert command in check(tmp_path).stdout
+        words = command.replace("<file>", str(tmp_path / "docs" / "ch" / notebook_name)).split()
+        subprocess.run([str(jupyter / words[0]), *words[1:]], check=True, capture_output=True)
+    report = check(tmp_path).stdout
+    assert EXPECTED[0] not in report and EXPECTED[2] not in report
+    assert all(problem in report for problem in EXPECTED[1:2] + EXPECTED[3:])
+
+
+def test_a_course_without_problems_says_what_it_checked():
+    listed = check(ROOT / "tests" / "fixtures" / "upstream_course")
+    assert listed.returncode == 0, listed.stdout
+    assert listed.stdout.startswith("No problems in docs/: 4 notebooks, 2 Markdown pages, 2 quizzes, 2 reference solutions.")
