@@ -93,3 +93,21 @@ def test_a_course_without_problems_says_what_it_checked():
     listed = check(ROOT / "tests" / "fixtures" / "upstream_course")
     assert listed.returncode == 0, listed.stdout
     assert listed.stdout.startswith("No problems in docs/: 4 notebooks, 2 Markdown pages, 2 quizzes, 2 reference solutions.")
+
+
+def test_the_survey_of_an_upstream_checkout(tmp_path):
+    """tools/survey_upstream.py on a course in upstream's conventions: every notebook accepted as
+    it is, every question a quiz, every code solution shown; a refused one is named."""
+    import shutil
+
+    course = tmp_path / "tutorials" / "course"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "upstream_course" / "docs", course)
+    survey = [sys.executable, str(ROOT / "tools" / "survey_upstream.py"), str(tmp_path)]
+    result = subprocess.run(survey, capture_output=True, text=True, encoding="utf-8")
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.strip().endswith(
+        "4 notebooks: 4 accepted as they are, 0 refused; 6 questions become quizzes, 2 reference solutions are shown.")
+    (course / "02_kernels" / "answer" / "01.02_answer.txt").write_text("1. 也许\n", encoding="utf-8")
+    result = subprocess.run([*survey, "--problems"], capture_output=True, text=True, encoding="utf-8")
+    assert result.returncode == 1
+    assert "course/02_kernels/01.02_kernel.ipynb" in result.stdout and "'也许' is not an accepted answer" in result.stdout
