@@ -397,3 +397,31 @@ def test_a_notebook_image_that_is_not_there_is_found():
                          '<picture><source srcset="images/a.svg 1x, images/b.svg 2x"></picture>', "html.parser")
     assert missing_images(tree, "ch/page.html", languages, have.__contains__) == ["images/gone.png", "images/b.svg"]
     assert missing_images(tree, "en/ch/page.html", languages, have.__contains__) == ["images/gone.png", "images/b.svg"]
+
+
+# ---------------------------------------------------------------------------
+# Raw HTML as upstream writes it
+
+
+def test_a_raw_html_image_becomes_a_figure(upstream_course_dir):
+    """`<div align="center"><img … width=40%></div>`: a figure like a Markdown image (it opens
+    full screen), at its own size up to the column's width, not 40 % of a phone's."""
+    tree = soup(upstream_course_dir / "01_basics/01.02_practice.html")
+    link = tree.select_one('figure.course-figure a.course-figure__open[href="./images/result.png"]')
+    assert link is not None and link["aria-label"].startswith("运行结果")
+    assert link.img.get("width") is None
+    table = tree.select_one("article table")  # a raw HTML table: no class, so styled as Markdown's
+    assert table is not None and not table.get("class")
+
+
+def test_only_an_authored_block_around_an_image_becomes_a_figure():
+    from bs4 import BeautifulSoup
+
+    from course_site.figures import make_figures
+
+    tree = BeautifulSoup('<div class="jp-RenderedMarkdown"><img src="a.png" alt="甲"></div>'
+                         '<div align="center">\n  <img src="b.png" alt="乙" width="40%">\n</div>'
+                         '<center><img src="c.png" alt="丙" width="300"></center>', "html.parser")
+    assert make_figures(tree, {"figure_open": "（点击查看大图）"}) == 2
+    assert tree.select_one("div.jp-RenderedMarkdown > img")["src"] == "a.png"
+    assert [img.get("width") for img in tree.select("figure img")] == [None, "300"]

@@ -6,7 +6,8 @@ that each text colour keeps at least the contrast it has on each fill in the lig
 (tests/test_figures.py checks it).  An SVG with a colour outside the palette stops the build: its
 dark version could not be made.
 
-In a page, an image alone in its paragraph followed by a paragraph that is entirely emphasis
+In a page, an image alone in its paragraph (or in the `<div>` upstream writes in raw HTML around
+it, whose `width=40%` goes) followed by a paragraph that is entirely emphasis
 (`*图 3：…*`) becomes a `<figure>` with that text as its `<figcaption>` (Chinese has no
 italics); an SVG figure gets its dark version beside it (the stylesheet shows the one that
 matches the colour scheme the reader chose), and a link that opens it full screen
@@ -130,10 +131,11 @@ def make_figures(tree: BeautifulSoup, strings, size_of=lambda src: None) -> int:
     when there is one); returns how many.  `size_of(src)`: the image's width and height, which
     the images get so that the page does not jump while they load."""
     count = 0
-    for paragraph in tree.find_all("p"):
+    for paragraph in tree.find_all(_holds_a_figure):
         img = _only_child(paragraph, "img")
         if img is None or paragraph.find_parent("figure") is not None:
             continue
+        _drop_relative_size(img)
         caption = paragraph.find_next_sibling()
         emphasis = _only_child(caption, "em") if caption is not None and caption.name == "p" else None
         figure = tree.new_tag("figure", attrs={"class": "course-figure"})
@@ -150,6 +152,21 @@ def make_figures(tree: BeautifulSoup, strings, size_of=lambda src: None) -> int:
         paragraph.replace_with(figure)
         count += 1
     return count
+
+
+def _holds_a_figure(element: Tag) -> bool:
+    """A paragraph, or the block upstream writes in raw HTML around an image
+    (`<div align="center"><img …></div>`, `<p align="center">`, `<center>`): not one of
+    nbconvert's own wrappers, which have a class."""
+    return element.name == "p" or (element.name in ("div", "center") and not element.get("class"))
+
+
+def _drop_relative_size(img: Tag) -> None:
+    """`width=40%` (raw HTML) shrinks a figure to a stamp on a phone: a figure takes its own size,
+    up to the column's width, as a Markdown image does."""
+    for attribute in ("width", "height"):
+        if str(img.get(attribute, "")).strip().endswith("%"):
+            del img[attribute]
 
 
 def _zoomable(tree: BeautifulSoup, img: Tag, strings) -> Tag:
