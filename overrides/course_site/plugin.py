@@ -132,7 +132,7 @@ class CourseSite:
 
     def _outputs_of(self, src_uri: str, docs_dir: Path, cache: Path) -> dict:
         if src_uri not in self._run_outputs:
-            self._run_outputs[src_uri] = run_at_build.outputs(docs_dir / src_uri, cache, f"{docs_dir.name}/{src_uri}")
+            self._run_outputs[src_uri] = run_at_build.outputs(docs_dir / src_uri, cache, f"{docs_dir.name}/{src_uri}", docs_dir)
         return self._run_outputs[src_uri]
 
     # -- files and pages --------------------------------------------------------------------
