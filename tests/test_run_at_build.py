@@ -1,4 +1,4 @@
-"""Cells the site runs are contained (issue 21, item 3; review S6, S7, U4): they run in a copy of
+"""Cells the site runs are contained (issue 21, item 3; review S5, U2): they run in a copy of
 their chapter folder with none of the builder's variables, cannot leave a file in docs/, and a
 cell that exits or kills its kernel stops the build naming the notebook and the cell.
 
@@ -63,7 +63,7 @@ def test_a_cell_sees_none_of_the_builders_variables(docs, tmp_path, monkeypatch)
 
 
 def test_relative_paths_do_not_reach_the_repository(docs, tmp_path):
-    """The review's S6: `../../.git/config` printed the repository's git config onto a page."""
+    """The review's S5: `../../.git/config` printed the repository's git config onto a page."""
     git = docs.parent / ".git"
     git.mkdir()
     (git / "config").write_text("[remote]\n  token = SECRET\n", encoding="utf-8")
@@ -83,7 +83,7 @@ def test_symbolic_links_are_not_copied_for_the_cells(docs, tmp_path):
 
 
 def test_a_cell_that_writes_into_docs_by_an_absolute_path_stops_the_build(docs, tmp_path):
-    """The review's S7: a cell wrote a page that the English pass then published outside the plan."""
+    """The review's S5: a cell wrote a page that the English pass then published outside the plan."""
     target = docs / "ch" / "planted.en.md"
     notebook = write_notebook(docs, f"open({str(target)!r}, 'w', encoding='utf-8').write('# planted')")
     with pytest.raises(SiteError) as error:
@@ -94,7 +94,7 @@ def test_a_cell_that_writes_into_docs_by_an_absolute_path_stops_the_build(docs, 
 
 @pytest.mark.parametrize("sources, cell", [
     (("print(1)", "exit()", "print(2)"), "cell2"),
-    (("print(1)", "exit()"), "cell2"),  # the review's U4: exit() in the last cell passed
+    (("print(1)", "exit()"), "cell2"),  # the review's U2: exit() in the last cell passed
 ])
 def test_a_cell_that_calls_exit_stops_the_build_naming_it(docs, tmp_path, sources, cell):
     notebook = write_notebook(docs, *sources)

@@ -30,6 +30,7 @@ from mkdocs.structure.toc import get_toc
 from quizzes.course import Course
 
 from . import adapters, downloads, exercises, figures, history, pipeline, progress, run_at_build, search_index, sitemap
+from . import site_links
 from . import translation_status
 from .errors import SiteError
 from .footer import Footer, footer_for
@@ -256,6 +257,10 @@ class CourseSite:
         if config.site_url:
             sitemap.write(site, config.site_url, self.build.published, self.build.languages)
         write_offline_package(site, config.site_url)
+        broken = site_links.broken_links(site, urlsplit(config.site_url or "/").path or "/")
+        if broken:
+            raise SiteError(f"{len(broken)} broken links:\n  " + "\n  ".join(broken),
+                            expected="links to published pages and files, and anchors that exist on them")
 
 
 @dataclass
