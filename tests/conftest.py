@@ -5,6 +5,9 @@ once, with the build's own error.  Shared functions live in helpers.py."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from dataclasses import dataclass, field
 
 import pytest
@@ -33,7 +36,10 @@ def build_or_stop(config_file, site_dir, cache_dir=None):
 
 @pytest.fixture(scope="session")
 def site_build(tmp_path_factory):
-    site_dir = tmp_path_factory.mktemp("site")
+    """The real site.  With PUBLISH_SITE_DIR set (the workflow's test job), it is built there, so
+    that the directory the tests checked is the one published, byte for byte."""
+    publish_dir = os.environ.get("PUBLISH_SITE_DIR")
+    site_dir = Path(publish_dir).resolve() if publish_dir else tmp_path_factory.mktemp("site")
     return site_dir, build_or_stop(ROOT / "mkdocs.yml", site_dir)
 
 

@@ -30,6 +30,7 @@ from mkdocs.structure.toc import get_toc
 from quizzes.course import Course
 
 from . import adapters, downloads, exercises, figures, history, pipeline, progress, run_at_build, search_index, sitemap
+from . import site_links
 from . import translation_status
 from .errors import SiteError
 from .footer import Footer, footer_for
@@ -132,7 +133,7 @@ class CourseSite:
 
     def _outputs_of(self, src_uri: str, docs_dir: Path, cache: Path) -> dict:
         if src_uri not in self._run_outputs:
-            self._run_outputs[src_uri] = run_at_build.outputs(docs_dir / src_uri, cache, f"{docs_dir.name}/{src_uri}")
+            self._run_outputs[src_uri] = run_at_build.outputs(docs_dir / src_uri, cache, f"{docs_dir.name}/{src_uri}", docs_dir)
         return self._run_outputs[src_uri]
 
     # -- files and pages --------------------------------------------------------------------
@@ -256,6 +257,10 @@ class CourseSite:
         if config.site_url:
             sitemap.write(site, config.site_url, self.build.published, self.build.languages)
         write_offline_package(site, config.site_url)
+        broken = site_links.broken_links(site, urlsplit(config.site_url or "/").path or "/")
+        if broken:
+            raise SiteError(f"{len(broken)} broken links:\n  " + "\n  ".join(broken),
+                            expected="links to published pages and files, and anchors that exist on them")
 
 
 @dataclass
