@@ -107,11 +107,13 @@ def browser():
 
 @dataclass
 class Visit:
-    """What one page load did: console errors and requests that left the site."""
+    """What one page load did: console errors, requests that left the site, and requests of
+    the site that failed (other than the page's own address)."""
 
     page: object
     console_errors: list[str] = field(default_factory=list)
     outside_requests: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
 
 
 @pytest.fixture
@@ -126,6 +128,7 @@ def visit(browser):
         record = Visit(page)
         page.on("console", lambda m: m.type == "error" and record.console_errors.append(m.text))
         page.on("pageerror", lambda e: record.console_errors.append(str(e)))
+        page.on("response", lambda r: r.status >= 400 and r.url != url and record.failed_requests.append(r.url))
 
         def check(route):
             request_url = route.request.url

@@ -362,10 +362,23 @@ def write_offline_package(site: Path, site_url: str | None = None) -> None:
             if path.suffix == ".html" and site_url:
                 text = path.read_text(encoding="utf-8")
                 packaged = link_package_online(text, path.relative_to(site).as_posix(), site_url)
+                if path.relative_to(site).as_posix() == NOT_FOUND:
+                    packaged = offline_not_found_page(packaged, site_url)
                 if packaged != text:
                     archive.writestr(str(name), packaged.encode("utf-8"))
                     continue
             archive.write(path, name)
+
+
+def offline_not_found_page(html: str, site_url: str) -> str:
+    """The 404 page's base is the site's root path online (it is served at any address); in the
+    package, opened from its own folder, it is that folder."""
+    root = urlsplit(site_url).path or "/"
+    base = re.compile(r"<base href=([\"']?)%s\1>" % re.escape(root))
+    packaged, count = base.subn('<base href="./">', html, count=1)
+    if count != 1:
+        raise SiteError(f"{NOT_FOUND} has no <base href={root}> to point at the package's folder")
+    return packaged
 
 
 _PACKAGE_LINK = re.compile(r"""href=(["']?)([^"'\s>]*%s)\1""" % re.escape(OFFLINE_PACKAGE))
