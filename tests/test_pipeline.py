@@ -379,14 +379,14 @@ def test_the_glossary_page_lists_every_term_with_its_other_names():
         '<nav aria-label="按拼音首字母查找" class="glossary__index"><a href="#letter-G">G</a> <a href="#letter-U">U</a></nav>\n'
         '<h2 class="glossary__letter" id="letter-G">G</h2>\n'
         '<dl class="glossary">\n'
-        '<dt id="term-ge">GE（Graph Engine） <a class="headerlink" href="#term-ge" title="本术语的链接">¶</a></dt>\n'
+        '<dt id="term-ge">GE（Graph Engine） <a aria-label="链接到术语“GE（Graph Engine）”" class="headerlink" href="#term-ge" title="链接到术语“GE（Graph Engine）”">¶</a></dt>\n'
         '<dd><p>图编译引擎。</p><p class="glossary__other">其他语言：<span lang="en">GE (Graph Engine)</span></p></dd>\n'
-        '<dt id="term-ge-route">GE 路线 <a class="headerlink" href="#term-ge-route" title="本术语的链接">¶</a></dt>\n'
+        '<dt id="term-ge-route">GE 路线 <a aria-label="链接到术语“GE 路线”" class="headerlink" href="#term-ge-route" title="链接到术语“GE 路线”">¶</a></dt>\n'
         '<dd><p>经 GE 的路线。</p><p class="glossary__other">其他语言：<span lang="en">GE route</span></p></dd>\n'
         "</dl>\n"
         '<h2 class="glossary__letter" id="letter-U">U</h2>\n'
         '<dl class="glossary">\n'
-        '<dt id="term-ub">UB（Unified Buffer） <a class="headerlink" href="#term-ub" title="本术语的链接">¶</a></dt>\n'
+        '<dt id="term-ub">UB（Unified Buffer） <a aria-label="链接到术语“UB（Unified Buffer）”" class="headerlink" href="#term-ub" title="链接到术语“UB（Unified Buffer）”">¶</a></dt>\n'
         '<dd><p>片上缓冲区。</p><p class="glossary__other">其他语言：<span lang="en">UB (Unified Buffer)</span></p></dd>\n'
         "</dl>\n"
     )

@@ -66,9 +66,10 @@ class Glossary:
             parts.append('<dl class="glossary">')
             for entry in entries:
                 anchor = f"{ANCHOR_PREFIX}{html.escape(entry.id)}"
+                permalink = html.escape(labels["glossary_permalink"].format(term=entry.term))
                 parts.append(
                     f'<dt id="{anchor}">{html.escape(entry.term)}'
-                    f' <a class="headerlink" href="#{anchor}" title="{html.escape(labels["glossary_permalink"])}">¶</a></dt>'
+                    f' <a class="headerlink" href="#{anchor}" title="{permalink}" aria-label="{permalink}">¶</a></dt>'
                 )
                 also = "; ".join(
                     f'<span lang="{code}">{html.escape(by_id[code][entry.id].term)}</span>'

@@ -28,7 +28,7 @@ STRINGS = {
     "output_label": "Output",
     "glossary_other_languages": "In other languages: ",
     "glossary_index": "Terms by initial letter",
-    "glossary_permalink": "Link to this term",
+    "glossary_permalink": "Link to the term “{term}”",  # {term}: the entry's term
     # The home page's catalog: {total} is a number of questions.
     "catalog_label": "course contents",
     "catalog_exercises": "{total} questions",
