@@ -696,3 +696,11 @@ def test_the_quiz_grammar_of_a_table_is_checked():
     same = dict(table, markers=dict(table["markers"], single=["(True/False)"]))
     with pytest.raises(ExerciseError, match=r"the type marker '\(True/False\)' stands for two kinds of question"):
         QuizLanguage.from_table("en", same, "strings/en.py")
+
+
+def test_a_use_listed_by_two_entries_stops_the_build_naming_both():
+    from course_site.errors import SiteError
+
+    terms = Glossary({"zh": (Entry("a", "甲", ("Dump 图",), "."), Entry("b", "乙", ("Dump 图",), ".")), "en": ()})
+    with pytest.raises(SiteError, match=r"'Dump 图' is listed by two entries, a and b"):
+        run_step(pipeline.glossary, "<p>Dump 图</p>", context(glossary=terms))
