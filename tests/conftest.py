@@ -5,6 +5,9 @@ once, with the build's own error.  Shared functions live in helpers.py."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from dataclasses import dataclass, field
 
 import pytest
@@ -33,7 +36,10 @@ def build_or_stop(config_file, site_dir, cache_dir=None):
 
 @pytest.fixture(scope="session")
 def site_build(tmp_path_factory):
-    site_dir = tmp_path_factory.mktemp("site")
+    """The real site.  With PUBLISH_SITE_DIR set (the workflow's test job), it is built there, so
+    that the directory the tests checked is the one published, byte for byte."""
+    publish_dir = os.environ.get("PUBLISH_SITE_DIR")
+    site_dir = Path(publish_dir).resolve() if publish_dir else tmp_path_factory.mktemp("site")
     return site_dir, build_or_stop(ROOT / "mkdocs.yml", site_dir)
 
 
@@ -101,11 +107,13 @@ def browser():
 
 @dataclass
 class Visit:
-    """What one page load did: console errors and requests that left the site."""
+    """What one page load did: console errors, requests that left the site, and requests of
+    the site that failed (other than the page's own address)."""
 
     page: object
     console_errors: list[str] = field(default_factory=list)
     outside_requests: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
 
 
 @pytest.fixture
@@ -120,6 +128,7 @@ def visit(browser):
         record = Visit(page)
         page.on("console", lambda m: m.type == "error" and record.console_errors.append(m.text))
         page.on("pageerror", lambda e: record.console_errors.append(str(e)))
+        page.on("response", lambda r: r.status >= 400 and r.url != url and record.failed_requests.append(r.url))
 
         def check(route):
             request_url = route.request.url
