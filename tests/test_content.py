@@ -293,6 +293,13 @@ def test_variant_check_skips_code_and_catches_prose():
     assert pattern.search("codegen_compile_debug") is None
 
 
+def test_variant_check_reads_image_descriptions_and_skips_source_titles():
+    text = ("见[《AutoFuse 使能方式》](https://example.com/a)与 [Inductor 路径下使能 AutoFuse](b.md)，"
+            "《AutoFuse 使能方式》也说了。\n\n![AscGraph dump 图的示意](./images/a.svg)\n")
+    found = variants_in(prose_of(text), "zh", "sample")
+    assert [line.split("'")[1] for line in found] == ["AscGraph dump 图"]
+
+
 # ---------------------------------------------------------------------------
 # Translation records
 
