@@ -100,36 +100,74 @@ def initial(language: str, term: str) -> str:
     return first if "A" <= first <= "Z" else "#"
 
 
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """PyYAML keeps the last of two equal keys without a word: a definition written twice in one
+    entry would silently lose the first (the review's D2)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen: dict = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {key!r} appears twice in one mapping (lines {seen[key] + 1} and "
+                    f"{key_node.start_mark.line + 1})", key_node.start_mark)
+            seen[key] = key_node.start_mark.line
+        return super().construct_mapping(node, deep=deep)
+
+
 def read_glossary(docs_dir: Path, languages: tuple[str, ...]) -> Glossary | None:
+    """The glossary, checked whole: every problem of the file is named at once."""
     path = docs_dir / SOURCE
     if not path.is_file():
         return None
     where = f"{docs_dir.name}/{SOURCE}"
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)
     except yaml.YAMLError as error:
         raise SiteError(f"not valid YAML: {error}", where=where) from None
     terms = data.get("terms") if isinstance(data, dict) else None
     if not isinstance(terms, list):
         raise SiteError("no `terms:` list", where=where, expected="terms: [{id: …, zh: {term: …, definition: …}, …}]")
+    problems: list[str] = []
     entries: dict[str, list[Entry]] = {code: [] for code in languages}
-    seen = set()
-    for item in terms:
+    first_with_id: dict[str, int] = {}
+    for number, item in enumerate(terms, start=1):
         term_id = item.get("id") if isinstance(item, dict) else None
-        if not term_id or term_id in seen:
-            raise SiteError(f"an entry has no id, or its id is used twice: {item!r}", where=where)
-        seen.add(term_id)
+        if not term_id:
+            problems.append(f"entry {number} has no id")
+            continue
+        if term_id in first_with_id:
+            problems.append(f"the id {term_id!r} is used by entries {first_with_id[term_id]} and {number}")
+            continue
+        first_with_id[term_id] = number
         for code in languages:
             entry = item.get(code)
             if not isinstance(entry, dict) or not entry.get("term") or not entry.get("definition"):
-                raise SiteError(f"entry {term_id} has no {code} term and definition", where=where,
-                                expected=f"{code}: {{term: …, definition: …}}")
+                problems.append(f"entry {term_id} has no {code} term and definition (expected {code}: {{term: …, definition: …}})")
+                continue
             unknown = set(entry) - FIELDS
             if unknown:
-                raise SiteError(f"entry {term_id} ({code}) has unknown fields {sorted(unknown)}", where=where,
-                                expected=f"only {sorted(FIELDS)}")
+                problems.append(f"entry {term_id} ({code}) has unknown fields {sorted(unknown)} (expected only {sorted(FIELDS)})")
             entries[code].append(Entry(term_id, entry["term"], tuple(entry.get("uses") or ()), entry["definition"]))
+    problems.extend(_repeated_terms(entries))
+    if len(problems) == 1:
+        raise SiteError(problems[0], where=where)
+    if problems:
+        raise SiteError(f"{len(problems)} problems:\n  " + "\n  ".join(problems), where=where)
     return Glossary({code: tuple(found) for code, found in entries.items()})
+
+
+def _repeated_terms(entries: dict[str, list[Entry]]) -> list[str]:
+    """Two entries with one heading cannot be told apart on the glossary page."""
+    problems = []
+    for code, found in entries.items():
+        owners: dict[str, list[str]] = {}
+        for entry in found:
+            owners.setdefault(entry.term, []).append(entry.id)
+        problems.extend(f"the {code} term {term!r} is the heading of entries {' and '.join(ids)}"
+                        for term, ids in owners.items() if len(ids) > 1)
+    return problems
 
 
 def use_pattern(use: str) -> re.Pattern:
