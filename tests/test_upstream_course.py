@@ -384,21 +384,6 @@ def test_an_answer_cell_naming_a_missing_file_stops_the_build_named(tmp_path):
     assert "(cell c0): the answer cell prints ./answer/02.05/sub.asc, which does not exist" in str(raised.value)
 
 
-def test_a_notebook_image_that_is_not_there_is_found():
-    """MkDocs checks a Markdown page's images, not a notebook's: the build does (pipeline.links)."""
-    from bs4 import BeautifulSoup
-
-    from course_site.languages import Languages
-    from course_site.links import missing_images
-
-    have = {"ch/images/a.svg"}
-    languages = Languages("zh", ("zh", "en"), {"zh": "中文", "en": "English"})
-    tree = BeautifulSoup('<img src="images/a.svg"><img src="images/gone.png"><img src="https://x.org/a.png">'
-                         '<picture><source srcset="images/a.svg 1x, images/b.svg 2x"></picture>', "html.parser")
-    assert missing_images(tree, "ch/page.html", languages, have.__contains__) == ["images/gone.png", "images/b.svg"]
-    assert missing_images(tree, "en/ch/page.html", languages, have.__contains__) == ["images/gone.png", "images/b.svg"]
-
-
 # ---------------------------------------------------------------------------
 # Raw HTML as upstream writes it
 

@@ -73,25 +73,3 @@ def link_untranslated_files(tree: BeautifulSoup, page_url: str, language: str, l
             else:
                 element[attribute] = published(value)
 
-
-def missing_images(tree: BeautifulSoup, page_url: str, languages, exists) -> list[str]:
-    """The images of a page (`src`, `srcset`) that are no file of docs/, as written: nbconvert's
-    pages are not checked by MkDocs, and a missing figure would be published broken.  After
-    `link_untranslated_files`; `exists(path)`: whether docs/<path> is a file."""
-    folder = posixpath.dirname(page_url)
-    missing = []
-    for tag, attribute in ASSETS:
-        if tag not in ("img", "source"):
-            continue
-        for element in tree.find_all(tag, attrs={attribute: True}):
-            value = element[attribute]
-            urls = [c.strip().split()[0] for c in value.split(",") if c.strip()] if attribute == "srcset" else [value]
-            for url in urls:
-                parts = urlsplit(url)
-                if parts.scheme or parts.netloc or url.startswith(("/", "#")) or not parts.path:
-                    continue
-                site_path = posixpath.normpath(posixpath.join(folder, unquote(parts.path)))
-                source = languages.without_folder(site_path)
-                if not exists(source) and not exists(languages.original(source)):
-                    missing.append(url)
-    return missing

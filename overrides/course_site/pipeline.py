@@ -67,7 +67,6 @@ from .languages import Languages
 from .plan import CoursePlan, HOME
 from .run_at_build import CellOutput
 from .translation_status import PageState
-from .errors import SiteError
 from .sanitise import sanitise
 
 CATALOG_MARKER = "course-catalog"
@@ -98,6 +97,7 @@ class PageResult:
     description: str | None = None
     quiz_stylesheet: str | None = None
     figures: int = 0  # how many figures the page has (the template then loads figures.js)
+    glossary_terms: int = 0  # how many terms link to the glossary (the template then loads glossary.js)
     notebook_sheets: list[str] = field(default_factory=list)
     classes: set[str] = field(default_factory=set)
     ids: set[str] = field(default_factory=set)
@@ -218,7 +218,7 @@ def glossary(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         replace_comment(tree, glossary_terms.MARKER, terms.render(page.language, languages.names, page.strings))
         return tree
     href = get_relative_url(progress.page_url(glossary_terms.PAGE, page.language, languages), page.url)
-    glossary_terms.link_first_uses(tree, terms.entries[page.language], href)
+    page.result.glossary_terms = glossary_terms.link_first_uses(tree, terms.entries[page.language], href)
     return tree
 
 
@@ -231,11 +231,6 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         for quiz in tree.select(exercises.QUIZ_CONTENT):
             link_rewriting.rewrite_relative_links(quiz, codes)
     link_rewriting.link_untranslated_files(tree, page.url, page.language, page.site.languages, page.site.exists)
-    if page.is_notebook and page.site.read_source is not None:  # in a build, which knows docs/
-        missing = link_rewriting.missing_images(tree, page.url, page.site.languages, page.site.exists)
-        if missing:
-            raise SiteError(f"the notebook shows images that are not there: {', '.join(missing)}", where=page.where,
-                            expected="each image's file next to the notebook, at the path the notebook gives")
     return tree
 
 
