@@ -6,9 +6,10 @@ and in question text and explanations also lists, quotes, tables and fenced code
 comment is an author's note, hidden as in Jupyter.  `<code>…</code>`, which the upstream course
 writes where Markdown would use backticks, becomes an ordinary code span.
 
-What the site cannot render as Jupyter does stops the build (`unsupported` names it): math in
-question text (`$…$`, `$$…$$`: the site loads no MathJax; in an answer file, which Jupyter prints
-as plain text, `$` is a dollar sign), any other raw HTML, and images from outside the site.  The renderer still escapes raw HTML it is given, so nothing an author writes becomes
+Math (`$…$`, `$$…$$`) is shown as written, as the site shows it in notebook cells: the site
+loads no math renderer, and shows formulas the same way everywhere, never half.  What the site
+cannot render as Jupyter does stops the build (`unsupported` names it): any other raw HTML, and
+images from outside the site.  The renderer still escapes raw HTML it is given, so nothing an author writes becomes
 markup the validator did not see.
 """
 
@@ -29,7 +30,8 @@ _CLOSE = "</code>"
 # Parsing it behind this character keeps it so; the character is removed again before rendering.
 _LEAD_IN = "）"
 _COMMENT = re.compile(r"^\s*<!--.*?-->\s*$", re.DOTALL)
-_MATH = re.compile(r"\$\$|\$[^$]*[^$\s\\][^$]*\$")
+# Math as Jupyter finds it: `$$…$$`, or `$…$` whose content neither starts nor ends with a space.
+_MATH_SPAN = re.compile(r"\$\$(?:[^$]|\$(?!\$))+?\$\$|\$(?=[^\s$])[^$\n]*?[^\s\\$]\$")
 
 
 def _html_code_span(state: StateInline, silent: bool) -> bool:
@@ -47,6 +49,21 @@ def _html_code_span(state: StateInline, silent: bool) -> bool:
     return True
 
 
+def _math_as_written(state: StateInline, silent: bool) -> bool:
+    """`$x_1*y$`, `$$…$$`: shown as written, as the site shows math in notebook cells (it loads no
+    math renderer), and kept from Markdown, whose emphasis would eat its `*` and `_`."""
+    if state.src[state.pos] != "$":
+        return False
+    found = _MATH_SPAN.match(state.src, state.pos)
+    if found is None:
+        return False
+    if not silent:
+        token = state.push("text", "", 0)
+        token.content = found.group(0)
+    state.pos = found.end()
+    return True
+
+
 def _raw_html(renderer, tokens, index, options, env) -> str:
     """A comment is dropped; any other raw HTML is shown as text (the validator refuses it)."""
     token = tokens[index]
@@ -60,6 +77,7 @@ def _build() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": True, "linkify": False, "typographer": False})
     md.enable(["table", "strikethrough"])
     md.inline.ruler.before("html_inline", "html_code_span", _html_code_span)
+    md.inline.ruler.before("emphasis", "math_as_written", _math_as_written)
     md.add_render_rule("html_inline", _raw_html)
     md.add_render_rule("html_block", _raw_html)
     return md
@@ -96,11 +114,9 @@ def render_lead(text: str) -> tuple[str, str]:
     return lead, _MARKDOWN.renderer.render(tokens, _MARKDOWN.options, env).strip()
 
 
-def unsupported(text: str, inline: bool = False, math: bool = True) -> str | None:
+def unsupported(text: str, inline: bool = False) -> str | None:
     """The first construct of `text` the site would not show as Jupyter does, named for the
-    author; None when there is none.  `inline`: an option, one paragraph of inline Markdown.
-    `math`: whether Jupyter would show `$…$` as math (in a Markdown cell; an answer file is
-    printed by `!cat` as plain text, where `$` is a dollar sign, as on the site)."""
+    author; None when there is none.  `inline`: an option, one paragraph of inline Markdown."""
     tokens = _CHECKING.parseInline(text) if inline else _CHECKING.parse(text)
     for token in tokens:
         if token.type == "html_block" and not _COMMENT.match(token.content):
@@ -113,25 +129,9 @@ def unsupported(text: str, inline: bool = False, math: bool = True) -> str | Non
                 parts = urlsplit(source)
                 if parts.scheme or parts.netloc or source.startswith("/"):
                     return f"an image from outside the site ({source})"
-        if token.type == "inline" and math:
-            found = _MATH.search(_text_outside_code(token.children or []))
-            if found:
-                return f"math ({found.group(0)})"
         if token.type in ("fence", "code_block") and token.info.strip().lower() in ("math", "latex"):
             return f"a {token.info.strip()} block"
     return None
-
-
-def _text_outside_code(children) -> str:
-    parts = []
-    for child in children:
-        if child.type == "text":
-            parts.append(child.content)
-        elif child.type in ("softbreak", "hardbreak"):
-            parts.append("\n")
-        elif child.type in ("code_inline", "text_special"):
-            parts.append("\0")  # code, or an escaped character (`\$`): not math
-    return "".join(parts)
 
 
 def _first_line(text: str) -> str:

@@ -88,8 +88,7 @@ def pair(
 
 UNSUPPORTED = (
     "what Jupyter shows, as the site shows it: Markdown (code spans, emphasis, links, images of the course, "
-    "lists, quotes, tables, fenced code) and HTML comments for notes; for a dollar sign that is not math, "
-    "`\\$` or a code span"
+    "lists, quotes, tables, fenced code) and HTML comments for notes"
 )
 
 
@@ -98,7 +97,7 @@ def _check_markup(question, answer: Answer, question_source: str, answer_source:
     found = [(question_source, question.line, "the question", unsupported(question.text))]
     found += [(question_source, question.line, f"option {o.letter}", unsupported(o.text, inline=True))
               for o in question.options]
-    found.append((answer_source, answer.line, "the explanation", unsupported(answer.explanation, math=False)))
+    found.append((answer_source, answer.line, "the explanation", unsupported(answer.explanation)))
     for source, line, part, construct in found:
         if construct:
             raise ExerciseError(

@@ -258,11 +258,28 @@ def test_english_answer_files_in_the_same_forms():
 
 def test_a_dollar_sign_in_an_explanation_is_text():
     """Jupyter prints an answer file with `!cat`, as plain text: `$` is a dollar sign there."""
-    from quizzes.markup import unsupported
+    from quizzes.markup import render_lead, unsupported
 
-    assert parsed_answers("1. A\n解析：写作 $BUFFER_NUM:$BUFFER_SIZE。\n") == [(1, "A", "写作 $BUFFER_NUM:$BUFFER_SIZE。")]
-    assert unsupported("写作 $BUFFER_NUM:$BUFFER_SIZE。", math=False) is None
-    assert unsupported("设 $x$ 为解。") == "math ($x$)"  # in a Markdown cell Jupyter shows math
+    text = "写作 $BUFFER_NUM:$BUFFER_SIZE。"
+    assert parsed_answers(f"1. A\n解析：{text}\n") == [(1, "A", text)]
+    assert unsupported(text) is None and render_lead(text) == (text, "")
+
+
+def test_math_is_shown_as_written_in_quizzes_as_in_notebook_cells():
+    """The site loads no math renderer: `$…$` and `$$…$$` show as written, in a question as in a
+    notebook's Markdown cell, and Markdown does not eat their `*` and `_`."""
+    from quizzes.markup import render_inline, unsupported
+
+    for text in ("设 $x_1*y_2*z$ 为解", "$$N_{acc}=\\frac{B_{global}}{B_{local}}$$", "价格 $5 到 $10"):
+        assert unsupported(text) is None
+        assert render_inline(text) == text
+    assert render_inline("$a*b*c$ 与 *强调*") == "$a*b*c$ 与 <em>强调</em>"
+
+
+def test_math_in_a_notebook_cell_is_shown_as_written(upstream_course_dir):
+    text = soup(upstream_course_dir / "02_kernels/01.02_kernel.html").select_one("article").get_text()
+    assert "$$N_{acc}=\\frac{B_{global}}{B_{local} \\times D_{DP}}$$" in text
+    assert "$B_{global}$" in text
 
 
 def solutions(site: Path, page: str) -> list[tuple[str, str | None]]:
