@@ -190,21 +190,20 @@ def reasons(answer: str, key: str, variable: str) -> list[Reason]:
     for item in items:
         parts = item.split("=")
         name = parts[0]
-        if len(parts) == 2 and (name != name.strip() or parts[1] != parts[1].strip()):
-            found.append(Reason("space", name if name != name.strip() else item))
-            continue
         if len(parts) != 2:
-            if item.count("--") > 1 or "," in name:
-                found.append(Reason("separator", item))
-            else:
-                found.append(Reason("malformed", item))
+            found.append(Reason("separator" if item.count("--") > 1 or "," in name else "malformed", item))
             continue
         value = parts[1]
+        if re.search(r"\s", item):
+            found.append(Reason("space", name if name != name.strip() else item))
+            continue
         owner = _owner(name)
-        if owner is None and _owner("--" + name):
+        option = SPEC[owner][name] if owner else {}
+        if owner is None and not name.startswith("--") and _owner("--" + name.lstrip("-")):
             found.append(Reason("missing_prefix", name))
-        elif owner is None and _owner(name.lower()) or (
-            owner and SPEC[owner][name]["type"] == "bool" and value != value.lower() and value.lower() in ("true", "false")
+        elif owner is None and _owner(name.lower()) or value != value.lower() and (
+            option.get("type") == "bool" and value.lower() in ("true", "false")
+            or option.get("type") == "passes" and set(split(value.lower(), ",")) & set(PASSES)
         ):
             found.append(Reason("case", item))
         elif owner and owner != variable:

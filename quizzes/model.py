@@ -59,6 +59,17 @@ def compared(text: str, kind: str = TEXT) -> str:
     return text
 
 
+def grade(answer: str, forms, kind: str = TEXT) -> tuple[bool, str | None]:
+    """Whether `answer` is one of the accepted `forms` of a short answer of `kind`, and for a flag
+    string the first reason (flags.REASONS) the table knows, against the key (the first form).
+    quiz.js grades the same way; tests/fixtures/quiz/flag_answers.json is the table of both."""
+    right = compared(answer, kind) in {compared(form, kind) for form in forms}
+    if kind not in flags.VARIABLES:
+        return right, None
+    found = flags.reasons(normalise_answer(answer), normalise_answer(forms[0]), kind)
+    return right, found[0].code if found else None
+
+
 @dataclass(frozen=True)
 class Option:
     letter: str
