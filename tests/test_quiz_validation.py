@@ -753,3 +753,57 @@ def test_the_mkdocs_build_stops_with_the_message(tmp_path):
         "  at line 4\n"
         "  expected: letters from A, B"
     ) in result.stderr
+
+
+# ---------------------------------------------------------------------------
+# Answer kinds (issue 17): a flag string declares its variable, and GE must take its key as written.
+
+
+@pytest.mark.parametrize(
+    "zh, problem",
+    [
+        ("`--enable_autofuse=true`",
+         "`--enable_autofuse=true` is a flag string, but the answer declares no variable (its kind is text)"),
+        ("`--enable_autofuse=true`\n类型：路径",
+         "`--enable_autofuse=true` is a flag string, but the answer declares no variable (its kind is path)"),
+        ("`--debug_dir=/tmp/a`\n类型：AUTOFUSE_FLAGS",
+         "GE would not read `--debug_dir=/tmp/a` as the AUTOFUSE_FLAGS it is declared to be: GE ignores "
+         "`--debug_dir` in AUTOFUSE_FLAGS: it belongs to AUTOFUSE_DFX_FLAGS"),
+        ("`enable_autofuse=true`\n类型：AUTOFUSE_FLAGS",
+         "GE would not read `enable_autofuse=true` as the AUTOFUSE_FLAGS it is declared to be: GE ignores "
+         "`enable_autofuse` in AUTOFUSE_FLAGS: AUTOFUSE_FLAGS has no such key"),
+        ("`--enable_autofuse=true; --autofuse_enable_pass=reduce`\n类型：AUTOFUSE_FLAGS",
+         "GE would not read `--enable_autofuse=true; --autofuse_enable_pass=reduce` as the AUTOFUSE_FLAGS it is "
+         "declared to be: ` --autofuse_enable_pass=reduce` is not one `--name=value` without spaces"),
+        ("`--enable_autofuse=True`\n类型：AUTOFUSE_FLAGS",
+         "GE would not read `--enable_autofuse=True` as the AUTOFUSE_FLAGS it is declared to be: "
+         "`--enable_autofuse` takes `true` or `false`, not `True`"),
+        ("`--autofuse_enable_pass=reduce`\n类型：AUTOFUSE_FLAGS",
+         "GE would not read `--autofuse_enable_pass=reduce` as the AUTOFUSE_FLAGS it is declared to be: "
+         "with `--enable_autofuse=true` missing, GE ignores every other option"),
+        ("`--enable_autofuse=true;--autofuse_enable_pass=reduse`\n类型：AUTOFUSE_FLAGS",
+         "GE would not read `--enable_autofuse=true;--autofuse_enable_pass=reduse` as the AUTOFUSE_FLAGS it is "
+         "declared to be: `reduse` names a kind GE does not know (it knows concat, reduce, slice, split, transpose, "
+         "gather, matmul, conv)"),
+        ("`tmp/a`\n类型：路径", "`tmp/a` is declared a path but is not an absolute path without spaces"),
+        ("`--enable_autofuse=true`\n类型：开关", "'开关' is not an answer kind"),
+    ],
+    ids=["undeclared", "declared-a-path", "wrong-variable", "missing-prefix", "space", "case", "master-off",
+         "unknown-kind", "relative-path", "unknown-kind-word"],
+)
+def test_a_wrong_kind_or_a_key_ge_would_not_take_stops_the_build_naming_file_and_question(tmp_path, zh, problem):
+    files = with_short_answer(zh, "`--enable_autofuse=true`\nKind: AUTOFUSE_FLAGS")
+    error = course_error(tmp_path, files)
+    assert error.startswith(f"docs/ch/answer/09.01_answer.txt, question 4: {problem}\n"), error
+
+
+def test_accepted_forms_ge_reads_alike_are_one_form(tmp_path):
+    files = with_short_answer(
+        "`--enable_autofuse=true;--autofuse_enable_pass=reduce`\n类型：AUTOFUSE_FLAGS\n"
+        "也接受：`--autofuse_enable_pass=reduce;--enable_autofuse=true;`",
+        "`--enable_autofuse=true;--autofuse_enable_pass=reduce`\nKind: AUTOFUSE_FLAGS",
+    )
+    assert course_error(tmp_path, files).startswith(
+        "docs/ch/answer/09.01_answer.txt, question 4: `--autofuse_enable_pass=reduce;--enable_autofuse=true;` is "
+        "the same answer as `--enable_autofuse=true;--autofuse_enable_pass=reduce` as GE reads AUTOFUSE_FLAGS"
+    )
