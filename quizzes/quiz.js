@@ -561,7 +561,9 @@
         status.appendChild(document.createTextNode(" "));
         var why = document.createElement("span");
         why.className = "quiz-reason";
-        withCode(why, fill(ui.reasons[found[0].code], { item: found[0].item, variable: found[0].variable || "" }));
+        // A space in the item is shown, as in the answer below: in code it would be invisible.
+        var item = found[0].item.replace(/\s/g, "\u2423");
+        withCode(why, fill(ui.reasons[found[0].code], { item: item, variable: found[0].variable || "" }));
         status.appendChild(why);
       }
       if (correct) return;
@@ -582,7 +584,12 @@
         var character = row[1].charAt(at);
         // A space, or the end of the text, is marked as a visible box.
         mark.textContent = character === "" ? "\u00a0" : /\s/.test(character) ? "\u2423" : character;
-        if (at >= 0) code.appendChild(mark);
+        // Break opportunities around the mark: without them a phone may push it past the edge.
+        if (at >= 0) {
+          code.appendChild(document.createElement("wbr"));
+          code.appendChild(mark);
+          code.appendChild(document.createElement("wbr"));
+        }
         code.appendChild(document.createTextNode(row[1].slice(at + 1)));
         line.appendChild(name);
         line.appendChild(code);
