@@ -1002,6 +1002,8 @@ def test_flag_answers_get_the_tables_verdict_and_message(visit, http_base, qid, 
             marks = fieldset.locator(".quiz-diff mark")
             rights = marks.evaluate_all("ms => ms.map(m => m.getBoundingClientRect().right)")
             assert len(rights) == 2 and max(rights) <= 390, row["answer"]
+            codes = fieldset.locator(".quiz-diff code")
+            assert codes.evaluate_all("cs => cs.filter(c => c.scrollWidth > c.clientWidth + 1).length") == 0, row["answer"]
     assert wrong == []
     assert record.console_errors == []
 
