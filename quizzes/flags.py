@@ -152,10 +152,6 @@ def canonical(text: str, variable: str) -> str:
     return json.dumps(settings(text, variable), sort_keys=True, separators=(",", ":"))
 
 
-def same(answer: str, key: str, variable: str) -> bool:
-    return settings(answer.strip(), variable) == settings(key.strip(), variable)
-
-
 # ---------------------------------------------------------------------------------------------
 # Why an answer differs: the first reason found, with what to fill the message with.
 
@@ -172,9 +168,9 @@ def _owner(key: str) -> str | None:
     return next((variable for variable in VARIABLES if key in SPEC[variable]), None)
 
 
-def reasons(answer: str, key: str, variable: str) -> list[Reason]:
-    """Everything the table knows about why `answer` does not read as `key`, in REASONS order."""
-    text = answer.strip()
+def reasons(text: str, key: str, variable: str) -> list[Reason]:
+    """Everything the table knows about why the answer `text` does not read as `key`, in REASONS
+    order; both without the whitespace at their ends (model.normalise_answer)."""
     found: list[Reason] = []
     head = re.match(r"^(?:export\s+)?(AUTOFUSE_(?:DFX_)?FLAGS)\s*=", text)
     if head:
@@ -213,10 +209,10 @@ def reasons(answer: str, key: str, variable: str) -> list[Reason]:
         elif name in counted and counted[name] != value:
             found.append(Reason("duplicate", name))
         counted.setdefault(name, value)
-    if variable == FLAGS and not settings(text, variable) and settings(key.strip(), variable):
+    mine, theirs = settings(text, variable), settings(key, variable)
+    if variable == FLAGS and not mine and theirs:
         found.append(Reason("master_off", MASTER))
-    if not found and not same(text, key, variable):
-        mine, theirs = settings(text, variable), settings(key.strip(), variable)
+    if not found and mine != theirs:
         differing = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
         name = "--autofuse_enable_pass" if differing and differing[0] == "passes" else (differing or [""])[0]
         found.append(Reason("different", name))
@@ -232,7 +228,7 @@ def key_problems(key: str, variable: str) -> list[str]:
     with a name of `variable`, each name once, boolean values `true` or `false`, known pass kinds."""
     problems = []
     seen = set()
-    for item in split(key.strip(), ";"):
+    for item in split(key, ";"):
         if not item:
             continue
         parts = item.split("=")
@@ -252,11 +248,11 @@ def key_problems(key: str, variable: str) -> list[str]:
         elif spec["type"] == "passes" and not set(split(value, ",")) <= set(PASSES):
             problems.append(f"`{value}` names a kind GE does not know (it knows {', '.join(PASSES)})")
         seen.add(name)
-    if variable == FLAGS and not problems and not settings(key.strip(), variable):
+    if variable == FLAGS and not problems and not settings(key, variable):
         problems.append(f"with `{MASTER}=true` missing, GE ignores every other option")
     return problems
 
 
 def looks_like_flags(text: str) -> bool:
     """A key written as option items (`--name=value`), which must declare its variable."""
-    return any(re.match(r"^\s*--?[A-Za-z_]+=", item) for item in split(text.strip(), ";"))
+    return any(re.match(r"^\s*--?[A-Za-z_]+=", item) for item in split(text, ";"))
