@@ -960,6 +960,8 @@ FLAG_TABLE = json.loads(
 FLAG_PAGES = {
     "01.04-8": {"zh": "01_basic_overview/01.04_chapter_practice.html",
                 "en": "en/01_basic_overview/01.04_chapter_practice.html"},
+    "01.04-9": {"zh": "01_basic_overview/01.04_chapter_practice.html",
+                "en": "en/01_basic_overview/01.04_chapter_practice.html"},
     "03.07-1": {"zh": "03_practice_and_debugging/03.07_chapter_practice.html",
                 "en": "en/03_practice_and_debugging/03.07_chapter_practice.html"},
 }
