@@ -694,6 +694,8 @@
         if (event.isComposing || event.keyCode === 229) return;
         if (event.key === "Enter" && event.target.tagName === "INPUT") {
           event.preventDefault();
+          // Enter on an option answers with it, as Space does, even when it is not selected yet.
+          if (event.target.type === "radio") event.target.checked = true;
           grade(fieldset);
         }
         // Space on a radio that is already selected changes nothing, so no click follows: check here.
