@@ -1,5 +1,6 @@
 """The page pipeline: every page's HTML is parsed once, passed through the steps below, in this
-order, and written out once.
+order, and written out once.  `NEEDS`, under the list, is what each step needs before it and
+why; `check_order` keeps the list to it.
 
 Each step is a function `step(tree, page) -> tree` that does one thing and leaves the tree alone
 when the page does not concern it.  `page` (a PageContext) says what the page is; what a step
@@ -348,6 +349,32 @@ STEPS = (
     figures, images, code_blocks, description, outdated, page_top, run_it, notices, progress_data, search_text,
     used_classes,
 )
+
+
+# What each step needs done before it, and why: the order above is written by hand, and
+# check_order proves at import that it keeps every one of these (tests/test_pipeline.py shows
+# each reason in the output).  A step not named here may go anywhere the list puts it.
+NEEDS: dict[Callable, tuple[tuple[Callable, str], ...]] = {
+    chapter_end: ((glossary, "section and chapter titles in the chapter end are not uses of a term"),),
+    figures: ((links, "a figure's dark version is named from its settled address"),),
+    outdated: ((headings, "it links the heading of each changed part"),),
+    page_top: ((description, "the description is the content's first paragraph, not the chapter's name"),
+               (outdated, "the notice goes right under the title, found while the title still starts the page")),
+    progress_data: ((notices, "the scripts stay outside the content an untranslated page wraps"),),
+}
+
+
+def check_order(steps: tuple, needs: Mapping = NEEDS) -> None:
+    """Raise when a step comes before a step it needs."""
+    position = {step: index for index, step in enumerate(steps)}
+    broken = [f"{step.__name__} before {earlier.__name__} ({why})"
+              for step, required in needs.items() for earlier, why in required
+              if step in position and earlier in position and position[earlier] > position[step]]
+    if broken:
+        raise RuntimeError("the page pipeline's order breaks what its steps need: " + "; ".join(broken))
+
+
+check_order(STEPS)
 
 
 def run(html: str, page: PageContext, steps=STEPS) -> str:
