@@ -1,5 +1,6 @@
 """The page pipeline: every page's HTML is parsed once, passed through the steps below, in this
-order, and written out once.
+order, and written out once.  `NEEDS`, under the list, is what each step needs before it and
+why; `check_order` keeps the list to it.
 
 Each step is a function `step(tree, page) -> tree` that does one thing and leaves the tree alone
 when the page does not concern it.  `page` (a PageContext) says what the page is; what a step
@@ -292,10 +293,10 @@ def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if chapter is None or not page.is_notebook:
         return tree
     anchor = page.site.environments.get(page.language)
-    home = downloads.relative(languages.folder(page.language) + "index.html", page.url)
+    home = get_relative_url(languages.folder(page.language) + "index.html", page.url)
     downloads.add_run_box(tree, downloads.run_box(
         notebook=page.src_uri.rsplit("/", 1)[-1],
-        archive_href=downloads.relative(downloads.archive_path(chapter.folder, page.language), page.url),
+        archive_href=get_relative_url(downloads.archive_path(chapter.folder, page.language), page.url),
         environments_href=f"{home}#{anchor}" if anchor else None, strings=page.strings,
     ))
     return tree
@@ -313,7 +314,7 @@ def outdated(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return page_notices.outdated_notice(
         tree, language=page.language, original_language=original_language,
         original_name=names.get(original_language) or languages.names[original_language],
-        original_href=page_notices.relative_href(original_url, page.url), changed_on=state.changed_on,
+        original_href=get_relative_url(original_url, page.url), changed_on=state.changed_on,
         items=page_notices.changed_parts(tree, state.parts, page.strings), strings=page.strings,
     )
 
@@ -326,7 +327,7 @@ def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return page_notices.untranslated_notice(
         tree, language=page.language, written_in=page.written_in,
         original_name=languages.names[page.written_in],
-        original_href=page_notices.relative_href(original_url, page.url), strings=page.strings,
+        original_href=get_relative_url(original_url, page.url), strings=page.strings,
     )
 
 
@@ -358,6 +359,32 @@ STEPS = (
     figures, images, code_blocks, description, outdated, page_top, run_it, notices, progress_data, search_text,
     used_classes,
 )
+
+
+# What each step needs done before it, and why: the order above is written by hand, and
+# check_order proves at import that it keeps every one of these (tests/test_pipeline.py shows
+# each reason in the output).  A step not named here may go anywhere the list puts it.
+NEEDS: dict[Callable, tuple[tuple[Callable, str], ...]] = {
+    chapter_end: ((glossary, "section and chapter titles in the chapter end are not uses of a term"),),
+    figures: ((links, "a figure's dark version is named from its settled address"),),
+    outdated: ((headings, "it links the heading of each changed part"),),
+    page_top: ((description, "the description is the content's first paragraph, not the chapter's name"),
+               (outdated, "the notice goes right under the title, found while the title still starts the page")),
+    progress_data: ((notices, "the scripts stay outside the content an untranslated page wraps"),),
+}
+
+
+def check_order(steps: tuple, needs: Mapping = NEEDS) -> None:
+    """Raise when a step comes before a step it needs."""
+    position = {step: index for index, step in enumerate(steps)}
+    broken = [f"{step.__name__} before {earlier.__name__} ({why})"
+              for step, required in needs.items() for earlier, why in required
+              if step in position and earlier in position and position[earlier] > position[step]]
+    if broken:
+        raise RuntimeError("the page pipeline's order breaks what its steps need: " + "; ".join(broken))
+
+
+check_order(STEPS)
 
 
 def run(html: str, page: PageContext, steps=STEPS) -> str:
