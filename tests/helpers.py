@@ -158,17 +158,21 @@ def build_error(result: subprocess.CompletedProcess) -> str:
     return "\n".join((wanted[first:] + wanted[:first])[:40])
 
 
-def build_small_site(tmp_path: Path, files: dict[str, str], course: str) -> subprocess.CompletedProcess:
+def build_small_site(tmp_path: Path, files: dict[str, str], course: str,
+                     symlinks: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """Build docs made of `files` with the real configuration; return the finished process.
 
-    `course` is the YAML of extra.course (flow style).  The build may fail: tests of bad input
-    assert on the message.
+    `course` is the YAML of extra.course (flow style); `symlinks`: docs-relative name -> what the
+    link points to, as written.  The build may fail: tests of bad input assert on the message.
     """
     docs = tmp_path / "docs"
     for name, text in files.items():
         path = docs / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+    for name, target in (symlinks or {}).items():
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).symlink_to(target)
     config = tmp_path / "mkdocs.yml"
     hooks = "\n".join(f"  - {path}" for path in hook_paths())
     config.write_text(

@@ -104,7 +104,7 @@ class CourseSite:
     def _start_build(self, config) -> Build:
         languages = adapters.site_languages(config)
         docs_dir = Path(config.docs_dir)
-        published.check_no_symlinks(docs_dir)
+        _check_files_of_docs(docs_dir)
         string_folders = [Path(config.config_file_path).parent / "strings"]
         strings = load_tables(languages.codes, string_folders)
         plan = read_plan(config.extra, languages, docs_dir)
@@ -113,10 +113,6 @@ class CourseSite:
         check_notebooks(docs_dir, pages)
         _check_translations_have_originals(pages, languages, docs_dir)
         check_every_page_is_planned(plan, pages, languages)
-        sanitise.stop_on([problem for svg in sorted(docs_dir.rglob("*.svg"))
-                          for problem in sanitise.check_svg(svg.read_text(encoding="utf-8"),
-                                                            f"{docs_dir.name}/{svg.relative_to(docs_dir).as_posix()}")],
-                         sanitise.EXPECTED_SVG)
         quiz_languages = exercises.quiz_languages(
             languages, strings, {code: table_path(code, string_folders) for code in languages.codes})
         course = exercises.scan(docs_dir, quiz_languages)
@@ -319,6 +315,20 @@ def _copied_from(files: Files, docs_dir: Path) -> dict[str, str]:
         if docs_dir in source.parents:
             copied[file.dest_uri] = f"{docs_dir.name}/{source.relative_to(docs_dir).as_posix()}"
     return copied
+
+
+def _check_files_of_docs(docs_dir: Path) -> None:
+    """Before anything is built, every problem at once: symbolic links (published.py) and every
+    SVG file (figures, and anything the archives would carry) against sanitise.py's allow list."""
+    links = published.symlink_problems(docs_dir)
+    figures_problems = [
+        problem for svg in sorted(docs_dir.rglob("*.svg")) if not svg.is_symlink()
+        for problem in sanitise.check_svg(svg.read_text(encoding="utf-8"),
+                                          f"{docs_dir.name}/{svg.relative_to(docs_dir).as_posix()}")
+    ]
+    expected = [published.SYMLINKS_EXPECTED] if links else []
+    expected += [sanitise.EXPECTED_SVG] if figures_problems else []
+    sanitise.stop_on(links + figures_problems, "; ".join(expected))
 
 
 def _check_translations_have_originals(pages: list[str], languages: Languages, docs_dir: Path) -> None:

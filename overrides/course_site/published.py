@@ -39,14 +39,18 @@ def symlinks_under(folder: Path) -> list[str]:
     return sorted(found)
 
 
+SYMLINKS_EXPECTED = "a real file in docs/ (copy it), or no file"
+
+
+def symlink_problems(docs_dir: Path) -> list[str]:
+    return [f"{docs_dir.name}/{link}: a symbolic link (to {os.readlink(docs_dir / link)}); the site and the archives "
+            "would publish what it points to" for link in symlinks_under(docs_dir)]
+
+
 def check_no_symlinks(docs_dir: Path) -> None:
-    links = symlinks_under(docs_dir)
-    if links:
-        raise SiteError(
-            "\n".join(f"{docs_dir.name}/{link}: a symbolic link (to {os.readlink(docs_dir / link)}); the site and the "
-                      "archives would publish what it points to" for link in links),
-            expected="a real file in docs/ (copy it), or no file",
-        )
+    problems = symlink_problems(docs_dir)
+    if problems:
+        raise SiteError("\n".join(problems), expected=SYMLINKS_EXPECTED)
 
 
 def used_by_page(html: str, page_url: str) -> set[str]:
