@@ -608,7 +608,7 @@ def _recorder():
             if token["type"] in ("StartTag", "EmptyTag"):
                 # named with its address, if it has one: which <script> of the page
                 address = next((f'{name}="{value}"' for (_, name), value in (token.get("data") or {}).items()
-                                if name in ("src", "href", "data")), None)
+                                if name in ("src", "href", "data", "action")), None)
                 self.refusals.append(Refusal(_element_name(token), None, address))
             return super().disallowed_token(token)
 
