@@ -61,6 +61,12 @@ def test_a_cell_with_outputs(tmp_path):
     assert "docs/ch/x.ipynb: cell run has outputs\n  expected: clear them" in stderr
 
 
+def test_a_second_first_level_heading(tmp_path):
+    stderr = failure(tmp_path, {"ch/x.ipynb": notebook(markdown("t", "# 页"), markdown("q", "# 练习题\n\n正文"))})
+    assert ("docs/ch/x.ipynb: the page has 2 first-level headings: '页', '练习题'\n"
+            "  expected: one title (`# 页`); the page's parts are `## …` headings") in stderr
+
+
 def test_a_mermaid_diagram(tmp_path):
     stderr = failure(tmp_path, {"ch/x.ipynb": notebook(markdown("t", "# 页\n\n```mermaid\ngraph LR; A-->B\n```"))})
     assert "docs/ch/x.ipynb: cell t has a Mermaid diagram" in stderr
@@ -77,6 +83,32 @@ def test_a_section_listed_twice(tmp_path):
     course = COURSE.replace("}]}]", "}, {file: x.ipynb, title: {zh: 又一页, en: Again}}]}]")
     stderr = failure(tmp_path, {"ch/x.ipynb": notebook(markdown("t", "# 页"))}, course)
     assert "mkdocs.yml: extra.course lists ch/x.ipynb twice" in stderr
+
+
+def test_every_problem_of_the_plan_is_named_at_once(tmp_path):
+    """The review's U8 and C1: a third language without titles was reported one field per build
+    (starting with a summary), and two pages with one title passed."""
+    from course_site.languages import Languages
+    from course_site.plan import read_plan
+    from course_site.errors import SiteError
+
+    (tmp_path / "ch").mkdir()
+    for name in ("a.ipynb", "b.ipynb"):
+        (tmp_path / "ch" / name).write_text("{}", encoding="utf-8")
+    languages = Languages("zh", ("zh", "en", "fr"), {"zh": "中文", "en": "English", "fr": "Français"})
+    extra = {"course": [{"chapter": "ch", "title": {"zh": "章", "en": "Ch"}, "summary": {"zh": "概要", "en": "Summary"},
+                         "sections": [{"file": "a.ipynb", "title": {"zh": "页", "en": "Page", "fr": "Page"}},
+                                      {"file": "b.ipynb", "title": {"zh": "页", "en": "Other"}}]}]}
+    with pytest.raises(SiteError) as error:
+        read_plan(extra, languages, tmp_path)
+    lines = str(error.value).splitlines()
+    assert lines[0] == "mkdocs.yml: the course plan has 4 problems:"
+    assert [line.split(" (expected")[0].split(": {")[0] for line in lines[1:]] == [
+        "  extra.course, chapter ch has no summary in fr",
+        "  extra.course, chapter ch, section b.ipynb has no title in fr",
+        "  extra.course, chapter ch has no title in fr",
+        "  the zh title '页' is used by ch/a.ipynb and ch/b.ipynb",
+    ]
 
 
 @pytest.mark.parametrize("html, loaded", [

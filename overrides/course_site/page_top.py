@@ -41,6 +41,11 @@ def add_chapter(tree: BeautifulSoup, chapter_title: str, where: str, *, plan_tit
         raise SiteError("the page has no title (a first-level heading, `# …`)", where=where,
                         expected=f"# {plan_title}")
     found = heading_text(h1)
+    later = [heading_text(h) for h in tree.find_all("h1")[1:]]
+    if later:  # the review's C1: two titles on one page, and a page outline that starts twice
+        raise SiteError(f"the page has {len(later) + 1} first-level headings: '{found}', "
+                        + ", ".join(f"'{text}'" for text in later), where=where,
+                        expected=f"one title (`# {plan_title or found}`); the page's parts are `## …` headings")
     if plan_title is not None and found != plan_title:
         raise SiteError(
             f"the page's title is '{found}', the course plan's is '{plan_title}'", where=where,
