@@ -128,6 +128,9 @@ def test_content_that_would_load_from_elsewhere(tmp_path, html, loaded):
 # (shared/reviews/2026-12-security-reliability.md), each input by its id.  Each built on the old
 # main (rc 0, the payload published); each now stops the build, one line per problem, all of them.
 
+# A home page in each language with what a notebook page links (the catalog, the environments).
+HOMES = {"index.md": "# 首页\n\n<!-- course-catalog -->\n\n## 在线环境\n",
+         "index.en.md": "# Home\n\n<!-- course-catalog -->\n\n## Online environments\n"}
 FIGURE = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10">'
           '<rect width="10" height="10" fill="#ffffff"/>{}</svg>')
 WITH_FIGURE = "# 页\n\n![图](images/f.svg)\n"
@@ -254,8 +257,7 @@ def test_rab_write_outside_a_page_made_between_passes_is_not_published(tmp_path)
     checked on every pass's files (or the cell cannot write into docs/ at all)."""
     cell = {"cell_type": "code", "id": "w", "metadata": {"tags": ["run-at-build"]}, "outputs": [],
             "execution_count": None, "source": "open('sneaky.md', 'w').write('# sneaky\\n'); print('ok')"}
-    result = build_small_site(tmp_path, {"index.md": "# 首页\n", "ch/x.ipynb": notebook(markdown("t", "# 页"), cell)},
-                              COURSE)
+    result = build_small_site(tmp_path, {**HOMES, "ch/x.ipynb": notebook(markdown("t", "# 页"), cell)}, COURSE)
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "site" / "en" / "ch" / "sneaky.html").exists()
     assert not (tmp_path / "site" / "ch" / "sneaky.html").exists()
@@ -280,12 +282,12 @@ def test_a_chapter_archive_holds_the_planned_notebooks_and_the_files_they_name(t
              "ch/data/example_a.csv": "a\n1\n", "ch/data/unused.csv": "b\n", "ch/answer/x_answer.txt~": "备份",
              "ch/notes.ipynb": notebook(markdown("n", "# 草稿"))}
     course = COURSE
-    result = build_small_site(tmp_path, {"index.md": "# 首页\n", **files}, course)
+    result = build_small_site(tmp_path, {**HOMES, **files}, course)
     if result.returncode != 0:  # the draft notebook is not planned: that stops the build, as it should
         assert "mkdocs.yml: docs/ch/notes.ipynb is not in the course plan" in result.stderr
         (tmp_path / "docs" / "ch" / "notes.ipynb").unlink()
-        result = build_small_site(tmp_path, {"index.md": "# 首页\n", **{k: v for k, v in files.items()
-                                                                         if k != "ch/notes.ipynb"}}, course)
+        result = build_small_site(tmp_path, {**HOMES, **{k: v for k, v in files.items() if k != "ch/notes.ipynb"}},
+                                  course)
     assert result.returncode == 0, result.stderr
     for language in ("zh", "en"):
         with zipfile.ZipFile(tmp_path / "site" / "downloads" / f"autofuse-ch-{language}.zip") as archive:
