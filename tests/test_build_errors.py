@@ -344,3 +344,43 @@ def test_inject_all_the_four_injections_of_the_review_at_once(tmp_path):
     assert "docs/glossary.md: <script>: it would run script" in stderr
     assert ("docs/01_basic_overview/01.02_autofuse_introduction.ipynb: <animate>: an SVG animation can change a link "
             "or a handler") in stderr
+
+
+GLOSSARY_ENTRY = """  - id: {id}
+    zh: {{term: "{zh}", definition: "定义"}}
+    en: {{term: "{en}", definition: "A definition."}}
+"""
+
+
+def glossary_problem(tmp_path, text: str) -> str:
+    from course_site.errors import SiteError
+    from course_site.glossary import read_glossary
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "glossary.yml").write_text(text, encoding="utf-8")
+    with pytest.raises(SiteError) as error:
+        read_glossary(docs, ("zh", "en"))
+    return str(error.value)
+
+
+def test_a_key_written_twice_in_a_glossary_entry_is_named_not_dropped(tmp_path):
+    """The review's D2: PyYAML kept the second `definition:` and lost the first without a word."""
+    text = 'terms:\n  - id: a\n    zh: {term: "甲", definition: "第一", definition: "第二"}\n    en: {term: "A", definition: "x"}\n'
+    message = glossary_problem(tmp_path, text)
+    assert message.startswith("docs/glossary.yml: not valid YAML: ")
+    assert "the key 'definition' appears twice in one mapping (lines 3 and 3)" in message
+
+
+def test_glossary_problems_are_named_apart_and_all_at_once(tmp_path):
+    """The review's U3 and D2: one 400-character line for two problems, and two entries with one
+    heading accepted."""
+    text = "terms:\n" + "".join(GLOSSARY_ENTRY.format(id=i, zh=zh, en=en) for i, zh, en in [
+        ("ascbackend", "AscBackend", "AscBackend"), ("ascend-c", "AscBackend", "Ascend C"), ("ascbackend", "甲", "A"),
+    ]) + '  - zh: {term: "乙", definition: "定义"}\n'
+    assert glossary_problem(tmp_path, text) == (
+        "docs/glossary.yml: 3 problems:\n"
+        "  the id 'ascbackend' is used by entries 1 and 3\n"
+        "  entry 4 has no id\n"
+        "  the zh term 'AscBackend' is the heading of entries ascbackend and ascend-c"
+    )

@@ -214,6 +214,7 @@ class CourseSite:
             notebook_stylesheet=NOTEBOOK_CSS if context.is_notebook else None,
             quiz_stylesheet=result.quiz_stylesheet,
             figures=bool(result.figures),
+            glossary_terms=bool(result.glossary_terms),
             figure_close=build.strings[language]["figure_close"],
         )
         if context.written_in != language:
@@ -285,6 +286,7 @@ class PageExtras:
     quiz_stylesheet: str | None = None
     figures: bool = False  # the page has figures: figures.js opens them full screen
     figure_close: str = ""  # the label of the full-screen view's close button
+    glossary_terms: bool = False  # the page links terms to the glossary: glossary.js shows them on a tap
     alternates: list = field(default_factory=list)
     language: str | None = None  # the language of the site the page is part of
     footer: Footer = field(default_factory=Footer)

@@ -27,6 +27,8 @@ STRINGS = {
     "permalink": "Permanent link",
     "output_label": "Output",
     "glossary_other_languages": "In other languages: ",
+    "glossary_index": "Terms by initial letter",
+    "glossary_permalink": "Link to the term “{term}”",  # {term}: the entry's term
     # The home page's catalog: {total} is a number of questions.
     "catalog_label": "course contents",
     "catalog_exercises": "{total} questions",

@@ -27,6 +27,8 @@ STRINGS = {
     "permalink": "本节链接",
     "output_label": "运行结果",
     "glossary_other_languages": "其他语言：",
+    "glossary_index": "按拼音首字母查找",
+    "glossary_permalink": "链接到术语“{term}”",  # {term}: the entry's term
     # The home page's catalog: {total} is a number of questions.
     "catalog_label": "课程目录",
     "catalog_exercises": "{total} 道练习题",
