@@ -65,7 +65,7 @@ def chapter_files(docs_dir: Path, chapter_folder: str, notebooks: list[str], lan
             if languages.of(name) != languages.default:
                 continue
             file = chosen(path.relative_to(docs_dir).as_posix())
-            if file.relative_to(folder).as_posix() in named:
+            if file.relative_to(folder).as_posix() in named and file not in pages:  # a page may name another
                 others.append(file)
     return sorted((p.relative_to(docs_dir).as_posix(), p) for p in pages + others)
 
