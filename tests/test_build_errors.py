@@ -265,6 +265,22 @@ def test_rab_write_outside_a_page_made_between_passes_is_not_published(tmp_path)
         assert "mkdocs.yml: docs/ch/sneaky.md is not in the course plan" in result.stderr
 
 
+def test_a_page_that_appears_between_language_passes_stops_the_build(tmp_path):
+    """S5's plan part, whatever writes the page: the plan is checked on each language pass's files,
+    not once at the start (the English pass published the page outside the plan)."""
+    hook = tmp_path / "plant.py"
+    hook.write_text(
+        "from pathlib import Path\n\n"
+        "def on_page_content(html, page, config, files):\n"
+        "    Path(config.docs_dir, 'ch', 'sneaky.md').write_text('# sneaky\\n', encoding='utf-8')\n"
+        "    return html\n", encoding="utf-8")
+    result = build_small_site(tmp_path, {**HOMES, "ch/x.ipynb": notebook(markdown("t", "# 页"))}, COURSE,
+                              extra_hooks=(hook,))
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "mkdocs.yml: docs/ch/sneaky.md is not in the course plan" in result.stderr
+    assert not (tmp_path / "site" / "en" / "ch" / "sneaky.html").exists()
+
+
 def test_nb_checkpoint_and_strays_a_file_no_page_uses_is_not_published(tmp_path):
     """C2: stray files of a chapter were published on the site and in the chapter archives."""
     files = {"ch/x.ipynb": notebook(markdown("t", "# 页\n\n读 `data/example_a.csv`。\n")), "ch/notes-private.txt": "私人"}
