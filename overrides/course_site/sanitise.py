@@ -80,6 +80,7 @@ LOADED = {"img": ("src", "srcset"), "image": ("href", "xlink:href"), "use": ("hr
 WHY_NOT = {
     "script": "it would run script",
     "noscript": "its content is markup only when script is off",
+    "style": "inside SVG or MathML on a page, a browser reads its text as markup",  # an HTML <style> may stay
     "foreignObject": "it would put HTML inside SVG",
     **{name: "an SVG animation can change a link or a handler" for name in
        ("animate", "set", "animateMotion", "animateTransform", "animateColor", "discard")},
