@@ -25,7 +25,11 @@ def pytest_runtest_makereport(item, call):
     """A site that does not build, in any fixture (here or in a test module), stops the whole run
     once with the build's own error, rather than failing every test that needs it."""
     if call.when == "setup" and call.excinfo is not None and call.excinfo.errisinstance(BuildFailed):
-        pytest.exit(str(call.excinfo.value), returncode=1)
+        if hasattr(item.config, "workerinput"):
+            # An xdist worker cannot exit on its own: it asks the controller to stop the run.
+            item.session.shouldstop = str(call.excinfo.value)
+        else:
+            pytest.exit(str(call.excinfo.value), returncode=1)
 
 
 def build_or_stop(config_file, site_dir, cache_dir=None):

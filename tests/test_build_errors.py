@@ -400,3 +400,17 @@ def test_glossary_problems_are_named_apart_and_all_at_once(tmp_path):
         "  entry 4 has no id\n"
         "  the zh term 'AscBackend' is the heading of entries ascbackend and ascend-c"
     )
+
+
+def test_a_placeholder_the_code_does_not_give_stops_the_build_naming_it():
+    """The review's F11: "{key: value}" in a strings entry raised a bare KeyError from str.format."""
+    from course_site.errors import SiteError
+    from course_site.strings import fill
+
+    assert fill("Holds {notebook} (a dict {key: value})", notebook="x.ipynb") == "Holds x.ipynb (a dict {key: value})"
+    with pytest.raises(SiteError) as error:
+        fill("Holds {notebook} for {reader}", notebook="x.ipynb")
+    assert str(error.value) == (
+        "a strings table (overrides/course_site/strings/): the string 'Holds {notebook} for {reader}' names {reader}\n"
+        "  expected: only {notebook} here"
+    )

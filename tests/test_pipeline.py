@@ -704,3 +704,14 @@ def test_a_use_listed_by_two_entries_stops_the_build_naming_both():
     terms = Glossary({"zh": (Entry("a", "甲", ("Dump 图",), "."), Entry("b", "乙", ("Dump 图",), ".")), "en": ()})
     with pytest.raises(SiteError, match=r"'Dump 图' is listed by two entries, a and b"):
         run_step(pipeline.glossary, "<p>Dump 图</p>", context(glossary=terms))
+
+
+def test_one_heading_text_for_every_step():
+    """The review's F5: page_top's and notices' heading_text disagreed on a heading with code, a
+    line break and a permalink ('3.2 AUTOFUSE_FLAGS 选项 说明' against '3.2 AUTOFUSE_FLAGS选项\\n  说明')."""
+    from course_site import headings, notices, page_top
+
+    heading = BeautifulSoup('<h2 id="x">3.2 <code>AUTOFUSE_FLAGS</code> 选项<br>\n  说明<a class="headerlink" href="#x">¶</a></h2>',
+                            "html.parser").h2
+    assert headings.heading_text(heading) == "3.2 AUTOFUSE_FLAGS 选项 说明"
+    assert page_top.heading_text is notices.heading_text is headings.heading_text

@@ -26,6 +26,7 @@ from pypinyin import lazy_pinyin, load_phrases_dict
 from bs4 import BeautifulSoup, NavigableString, Tag
 
 from .errors import SiteError
+from .strings import fill
 
 SOURCE = "glossary.yml"  # in docs/
 PAGE = "glossary.md"
@@ -66,7 +67,7 @@ class Glossary:
             parts.append('<dl class="glossary">')
             for entry in entries:
                 anchor = f"{ANCHOR_PREFIX}{html.escape(entry.id)}"
-                permalink = html.escape(labels["glossary_permalink"].format(term=entry.term))
+                permalink = html.escape(fill(labels["glossary_permalink"], term=entry.term))
                 parts.append(
                     f'<dt id="{anchor}">{html.escape(entry.term)}'
                     f' <a class="headerlink" href="#{anchor}" title="{permalink}" aria-label="{permalink}">¶</a></dt>'

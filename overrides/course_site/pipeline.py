@@ -285,10 +285,10 @@ def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if chapter is None or not page.is_notebook:
         return tree
     anchor = page.site.environments.get(page.language)
-    home = downloads.relative(languages.folder(page.language) + "index.html", page.url)
+    home = get_relative_url(languages.folder(page.language) + "index.html", page.url)
     downloads.add_run_box(tree, downloads.run_box(
         notebook=page.src_uri.rsplit("/", 1)[-1],
-        archive_href=downloads.relative(downloads.archive_path(chapter.folder, page.language), page.url),
+        archive_href=get_relative_url(downloads.archive_path(chapter.folder, page.language), page.url),
         environments_href=f"{home}#{anchor}" if anchor else None, strings=page.strings,
     ))
     return tree
@@ -306,7 +306,7 @@ def outdated(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return page_notices.outdated_notice(
         tree, language=page.language, original_language=original_language,
         original_name=names.get(original_language) or languages.names[original_language],
-        original_href=page_notices.relative_href(original_url, page.url), changed_on=state.changed_on,
+        original_href=get_relative_url(original_url, page.url), changed_on=state.changed_on,
         items=page_notices.changed_parts(tree, state.parts, page.strings), strings=page.strings,
     )
 
@@ -319,7 +319,7 @@ def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return page_notices.untranslated_notice(
         tree, language=page.language, written_in=page.written_in,
         original_name=languages.names[page.written_in],
-        original_href=page_notices.relative_href(original_url, page.url), strings=page.strings,
+        original_href=get_relative_url(original_url, page.url), strings=page.strings,
     )
 
 
