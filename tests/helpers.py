@@ -99,15 +99,6 @@ def twin_of(page: str) -> str:
     return f"{LANGUAGES[1]}/{page}"
 
 
-AXE = ROOT / "tests" / "vendor" / "axe.min.js"  # test-only, never published
-
-
-def axe_violations(page) -> list[dict]:
-    """axe-core's violations on a Playwright page: id, impact and up to five nodes each."""
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate("async () => (await axe.run(document)).violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))")
-
-
 def soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
