@@ -101,6 +101,13 @@ MESSAGES = {
         "  expected: `N. <answer>` on one line, `解析：…` on the next (for a short answer, "
         "an optional `也接受：…` line between them), and a blank line before the next entry"
     ),
+    # The review's U1: the faulty first line was not named; question 2 was blamed instead.
+    "ideographic_space_after_the_first_number": (
+        "questions.md: this looks like a question but is not in the accepted form\n"
+        "  line 1: '1.\\u3000（判断题）甲。'\n"  # repr shows the invisible space
+        "  expected: a line such as `1. （判断题）…`, numbered 1, 2, 3… "
+        "with a space after the dot"
+    ),
     "no_space_after_the_number": (
         "questions.md: this looks like a question but is not in the accepted form\n"
         "  line 3: '2.（单选题）乙？'\n"
