@@ -9,7 +9,8 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 
 1. notebook_markup: nbconvert's markup made the site's (styles out, scripts out, Material code
    blocks, quiet prompts)
-2. safe_content: no script, nothing loaded from outside the site (before anything of ours is added)
+2. safe_content: no script, nothing loaded from outside the site (before anything of ours is added;
+   every problem of every page is reported at the end of the language passes, all at once)
 3. cell_outputs: what the cells tagged run-at-build printed, under each such cell
 4. headings: anchors, permalinks and the table of contents
 5. exercises: quiz forms and solution blocks; reference solutions (solutions.py)
@@ -68,7 +69,7 @@ from .languages import Languages
 from .plan import CoursePlan, HOME
 from .run_at_build import CellOutput
 from .translation_status import PageState
-from .sanitise import sanitise
+from .sanitise import check_page
 
 CATALOG_MARKER = "course-catalog"
 OUTPUT_CLASS = "cell-output"  # what a cell tagged run-at-build printed
@@ -90,6 +91,7 @@ class SiteServices:
     read_source: Callable[[str], str | None] | None = None  # docs-relative path -> the file's text, None if absent
     outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
     exists: Callable[[str], bool] = lambda path: False  # docs-relative path -> whether docs/ has that file
+    content_problems: list[str] = field(default_factory=list)  # sanitise.py's, of every page so far
 
 
 @dataclass
@@ -145,7 +147,8 @@ def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def safe_content(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    sanitise(tree, page.where)
+    """Judged as a browser reads what will be written (the tree as text), not as Python parsed it."""
+    page.site.content_problems.extend(check_page(str(tree), page.where))
     return tree
 
 
