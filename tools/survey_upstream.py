@@ -6,8 +6,8 @@ PATH is a checkout of cann-learning-hub (or its `tutorials/` folder, or one cour
 every notebook under it, one line: whether the build accepts it with no edit, how many of its
 questions become quizzes and how many reference solutions it shows; then the totals.  Each
 notebook is read with the build's own checks (overrides/course_site/course_check.py's parts:
-the notebook check, the quiz engine with the site's languages), its chapter folder standing for
-a chapter of the site.  With --problems, each refused notebook's problem follows its line.
+the notebook check, the quiz engine with the site's languages, the content allow list on the
+notebook as mkdocs-jupyter converts it), its chapter folder standing for a chapter of the site.  With --problems, each refused notebook's problem follows its line.
 Exits with 1 when a notebook is refused.  Nothing is written.
 """
 
@@ -56,10 +56,30 @@ def survey_notebook(path: Path, base: Path, quiz_languages: tuple) -> Verdict:
         page = scan_page(path.relative_to(docs).as_posix(), path, docs, quiz_languages)
     except PluginError as error:
         return Verdict(name, str(error))
+    refused = content_problems(path, where)
+    if refused:
+        return Verdict(name, "\n".join(refused))
     if page is None:
         return Verdict(name, None)
     questions = sum(len(exercise.items) for exercise in page.exercises)
     return Verdict(name, None, questions, len(page.solutions))
+
+
+def content_problems(path: Path, where: str) -> list[str]:
+    """What the content allow list (sanitise.py) refuses in the page, as the pipeline's first two
+    steps see it: the notebook converted as mkdocs-jupyter converts it, nbconvert's own scripts
+    and styles taken out."""
+    from bs4 import BeautifulSoup
+    from mkdocs_jupyter.nbconvert2 import nb2html
+
+    from course_site import adapters, sanitise
+
+    adapters.highlight_each_notebook_in_its_language()
+    tree = BeautifulSoup(nb2html(str(path)), "html.parser")
+    for step in (adapters.take_styles, adapters.remove_scripts, adapters.flatten_markdown_cells,
+                 adapters.convert_code_cells, adapters.remove_cell_toolbars, adapters.hide_prompts):
+        step(tree)  # pipeline.notebook_markup, which runs before safe_content
+    return sanitise.check_page(str(tree), where)
 
 
 def notebooks_under(path: Path) -> list[Path]:

@@ -48,12 +48,17 @@ class id title lang dir role hidden translate tabindex style xml:lang xml:space 
 """.split())
 HTML_ATTRIBUTES = {
     "a": {"href", "name", "rel", "target", "download", "hreflang", "type"},
-    "img": {"src", "alt", "width", "height", "loading", "decoding", "srcset", "sizes"},
+    "img": {"src", "alt", "width", "height", "loading", "decoding", "srcset", "sizes", "align"},
     "td": {"colspan", "rowspan", "headers", "align"}, "th": {"colspan", "rowspan", "headers", "scope", "align", "abbr"},
     "col": {"span"}, "colgroup": {"span"}, "ol": {"start", "type", "reversed"}, "li": {"value"},
     "input": {"type", "checked", "disabled", "name"}, "label": {"for"}, "details": {"open"},
     "blockquote": {"cite"}, "q": {"cite"}, "del": {"cite", "datetime"}, "ins": {"cite", "datetime"},
     "time": {"datetime"}, "style": {"media"},
+    # Layout upstream cann-learning-hub writes around figures and tables (<div align="center">,
+    # <table align="left" border="1" cellpadding="8">, <div markdown="1">): presentational, it loads
+    # and runs nothing.
+    "div": {"align", "markdown"}, "p": {"align"},
+    "table": {"align", "border", "cellpadding", "cellspacing", "width"},
 }
 SVG_ATTRIBUTES = frozenset("""
 viewBox width height x y x1 x2 y1 y2 cx cy r rx ry fx fy d points pathLength transform fill fill-opacity
