@@ -30,7 +30,7 @@ from mkdocs.structure.toc import get_toc
 from quizzes.course import Course
 
 from . import adapters, downloads, exercises, figures, history, pipeline, progress, published, run_at_build, sanitise
-from . import search_index, site_links, sitemap, translation_status
+from . import inventory, search_index, site_links, sitemap, translation_status
 from .errors import SiteError
 from .footer import Footer, footer_for
 from .not_found import not_found_context
@@ -46,7 +46,6 @@ log = logging.getLogger("mkdocs.plugins.course_site")
 OFFLINE_PACKAGE = "autofuse-course-offline.zip"
 PACKAGE_FOLDER = "autofuse-course"  # what the zip unpacks to
 RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
-PAGE_SUFFIXES = (".md", ".ipynb")
 NOT_FOUND = "404.html"
 
 
@@ -108,8 +107,7 @@ class CourseSite:
         string_folders = [Path(config.config_file_path).parent / "strings"]
         strings = load_tables(languages.codes, string_folders)
         plan = read_plan(config.extra, languages, docs_dir)
-        pages = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.rglob("*")
-                       if p.suffix in PAGE_SUFFIXES and p.is_file() and ".ipynb_checkpoints" not in p.parts)
+        pages = inventory.course_files(config).pages()
         check_notebooks(docs_dir, pages)
         _check_translations_have_originals(pages, languages, docs_dir)
         check_every_page_is_planned(plan, pages, languages)
