@@ -56,7 +56,7 @@ def check_course(docs_dir: Path, pages: list[str], plan: CoursePlan, languages: 
                 f"({languages.default}) at docs/{original}; none found", where=where,
             ))
     problems += pages_outside_the_plan(plan, pages, languages)
-    course, found = exercises.scan_problems(docs_dir, quiz_languages, leave_out=refused)
+    course, found = exercises.scan_problems(docs_dir, [page for page in pages if page not in refused], quiz_languages)
     problems += found
     for svg in sorted(docs_dir.rglob("*.svg")):
         parts = svg.relative_to(docs_dir).parts

@@ -43,11 +43,11 @@ def scan(docs_dir: Path, languages: tuple[QuizLanguage, ...]) -> Course:
     return scan_course(_sources(docs_dir), docs_dir.resolve(), languages)
 
 
-def scan_problems(docs_dir: Path, languages: tuple[QuizLanguage, ...], leave_out: set[str] = frozenset()):
-    """As scan, with every problem found (course_check.py); `leave_out`: pages not to read (a
-    notebook the notebook check refused)."""
-    sources = [(src_uri, path) for src_uri, path in _sources(docs_dir) if src_uri not in leave_out]
-    return scan_course_problems(sources, docs_dir.resolve(), languages)
+def scan_problems(docs_dir: Path, pages: list[str], languages: tuple[QuizLanguage, ...]):
+    """As scan, for the pages given (the build's: inventory.py), with every problem found
+    (course_check.py)."""
+    docs_dir = docs_dir.resolve()
+    return scan_course_problems([(page, docs_dir / page) for page in pages], docs_dir, languages)
 
 
 def _sources(docs_dir: Path) -> list[tuple[str, Path]]:

@@ -30,7 +30,7 @@ from mkdocs.structure.toc import get_toc
 from quizzes.course import Course
 
 from . import adapters, downloads, exercises, figures, history, pipeline, progress, published, run_at_build, sanitise
-from . import search_index, site_links, sitemap, solutions, translation_status
+from . import inventory, search_index, site_links, sitemap, solutions, translation_status
 from .course_check import check_course, raise_problems
 from .errors import SiteError
 from .footer import Footer, footer_for
@@ -46,7 +46,6 @@ log = logging.getLogger("mkdocs.plugins.course_site")
 OFFLINE_PACKAGE = "autofuse-course-offline.zip"
 PACKAGE_FOLDER = "autofuse-course"  # what the zip unpacks to
 RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
-PAGE_SUFFIXES = (".md", ".ipynb")
 NOT_FOUND = "404.html"
 
 
@@ -109,8 +108,7 @@ class CourseSite:
         string_folders = [Path(config.config_file_path).parent / "strings"]
         strings = load_tables(languages.codes, string_folders)
         plan = read_plan(config.extra, languages, docs_dir)
-        pages = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.rglob("*")
-                       if p.suffix in PAGE_SUFFIXES and p.is_file() and ".ipynb_checkpoints" not in p.parts)
+        pages = inventory.course_files(config).pages()
         quiz_languages = exercises.quiz_languages(
             languages, strings, {code: table_path(code, string_folders) for code in languages.codes})
         course, problems = check_course(docs_dir, pages, plan, languages, quiz_languages)
