@@ -446,30 +446,73 @@
     });
     updateScore();
 
-    quizzes.push(function (id) {
+    quizzes.push(function (id, before) {
       questions.forEach(function (fieldset) {
-        if (id === null || fieldset.getAttribute("data-quiz-id") === id) restore(fieldset);
+        if (id !== null && fieldset.getAttribute("data-quiz-id") !== id) return;
+        if (id !== null && hasUncheckedInput(fieldset, before)) return;
+        restore(fieldset);
       });
       updateScore();
     });
   }
 
   // Another tab answered or reset (`storage`), or the page came back from the back/forward cache.
-  function refreshAll(id) {
+  // `before`: what was stored under the id until then (the storage event's old value).
+  function refreshAll(id, before) {
     quizzes.forEach(function (refresh) {
-      refresh(id);
+      refresh(id, before);
     });
     showProgress();
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Following other tabs and history: a form shows what is stored, except what the reader is
+  // typing or choosing in this tab and has not checked yet.
+
+  // What the question's inputs hold: the letters chosen, or the text typed.
+  function inputOf(fieldset) {
+    var text = fieldset.querySelector(".quiz-input");
+    if (text) return text.value;
+    var answer = "";
+    each(fieldset, "input", function (input) {
+      if (input.checked) answer += input.value;
+    });
+    return answer;
+  }
+
+  // The inputs differ from what the form showed for the answer stored until now (`before`, as
+  // stored: the same reading as read()); an answer that did not fit showed as nothing.
+  function hasUncheckedInput(fieldset, before) {
+    var shown = null;
+    try {
+      var saved = JSON.parse(before);
+      if (saved && typeof saved.a === "string") shown = saved.a;
+    } catch (e) {}
+    var kind = fieldset.getAttribute("data-quiz-kind");
+    var key = fieldset.getAttribute("data-quiz-key");
+    var question = spec(kind, kind === "short-answer" ? JSON.parse(key) : key, fieldset.querySelectorAll("input").length);
+    if (verdict(question, shown) === null) shown = "";
+    return inputOf(fieldset) !== shown;
+  }
+
+  // Another tab checked or reset a question: this tab follows, unless the reader has unchecked
+  // input in it here (that tab's verdict shows at the next check or visit).
+  function followOtherTabs(event) {
+    if (event.key === null) refreshAll(null);
+    else if (event.key.indexOf(PREFIX) === 0) refreshAll(event.key.slice(PREFIX.length), event.oldValue);
+  }
+
+  // Back, Forward or the back/forward cache: the browser may put back the inputs as they were when
+  // the reader left, which need not be what is stored now; the stored answers are shown.
+  // A first visit is left alone: the reader may already be typing.
+  function showStoredOnReturn(event) {
+    var navigation = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    if (event.persisted || (navigation && navigation.type === "back_forward")) refreshAll(null);
   }
 
   each(document, "form.quiz", initQuiz);
   each(document, ".quiz-reset-all", initReset);
   showProgress();
-  window.addEventListener("storage", function (event) {
-    if (event.key === null) refreshAll(null);
-    else if (event.key.indexOf(PREFIX) === 0) refreshAll(event.key.slice(PREFIX.length));
-  });
-  window.addEventListener("pageshow", function (event) {
-    if (event.persisted) refreshAll(null);
-  });
+  window.addEventListener("storage", followOtherTabs);
+  window.addEventListener("pageshow", showStoredOnReturn);
 })();
