@@ -581,3 +581,43 @@ def test_search_navigation_and_colour_scheme_work_when_site_data_is_refused(brow
     assert search_results(tab, "fusion")
     context.close()
     assert errors == []
+
+
+# -- garbage in site data --------------------------------------------------------------------
+
+# What another version, an extension or a hand edit may leave under Material's keys: not JSON,
+# JSON of another shape, a palette option or colour this site does not have.
+GARBAGE = [
+    {"__palette": "{garbage", "__tabs": "{garbage"},
+    {"__palette": '{"index": "dark", "color": 7}', "__tabs": "7"},
+    {"__palette": "[1]", "__tabs": '{"a": 1}'},
+    {"__palette": '{"index": 9, "color": {"scheme": "slate"}}', "__tabs": "[1, 2]"},
+    {"__palette": '{"index": 0, "color": {"media": "(prefers-color-scheme)", "scheme": "slate"}}', "__tabs": "null"},
+]
+
+
+@pytest.mark.parametrize("mode", ["http", "file"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_garbage_under_material_keys_resets_the_preference_and_breaks_nothing(browser, http_base, file_base, mode, language):
+    base = http_base if mode == "http" else file_base
+    url = base + folder(language) + "01_basic_overview/01.02_autofuse_introduction.html"
+    context = browser.new_context()
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(url, wait_until="load")
+    scope = tab.evaluate("__md_scope.pathname")
+    scheme = "document.body.getAttribute('data-md-color-scheme')"
+    for garbage in GARBAGE:
+        tab.evaluate("([scope, garbage]) => { for (const [key, value] of Object.entries(garbage))"
+                     " localStorage.setItem(scope + '.' + key, value); }", [scope, garbage])
+        tab.reload(wait_until="load")
+        # The preference is reset: the scheme of the reader's system (light here), and the toggle works.
+        assert tab.evaluate(scheme) == "default", garbage
+        tab.locator("form[data-md-component=palette] label:not([hidden])").click()
+        tab.wait_for_function(f"() => {scheme} === 'slate'")
+        assert json.loads(tab.evaluate("k => localStorage.getItem(k)", scope + ".__palette"))["color"]["scheme"] == "slate"
+        assert search_results(tab, "AutoFuse"), garbage
+        tab.keyboard.press("Escape")
+        assert errors == [], (garbage, errors)
+    context.close()
