@@ -13,7 +13,6 @@ therefore carries them too.
 from __future__ import annotations
 
 import html
-import posixpath
 import zipfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -21,6 +20,7 @@ from pathlib import Path
 from bs4 import BeautifulSoup
 
 from .languages import Languages
+from .links import site_href
 from .translations import SIDECAR  # the maintainers' translation records: not for readers
 from .page_top import put_under_title
 
@@ -96,4 +96,4 @@ def add_run_box(tree: BeautifulSoup, box: str) -> None:
 
 
 def relative(target: str, page_url: str) -> str:
-    return posixpath.relpath(target, posixpath.dirname(page_url) or ".")
+    return site_href(target, page_url)
