@@ -92,9 +92,9 @@ def test_back_after_resetting_all_progress_shows_no_answer(browser, base, langua
     context.close()
 
 
-def test_a_page_restored_from_the_back_forward_cache_shows_what_is_stored(browser, http_base):
-    """Chromium keeps a page in its back/forward cache when it can; whether it does or not, the
-    page shows the stored answers, here changed by another tab while it was away."""
+def test_back_to_a_page_whose_answer_another_tab_changed_meanwhile_shows_what_is_stored(browser, http_base):
+    """Back after another tab answered differently.  (Playwright runs Chromium without its
+    back/forward cache; a page restored from it was already refreshed on `pageshow`.)"""
     context = browser.new_context()
     tab, other = context.new_page(), context.new_page()
     tab.goto(http_base + PAGE["zh"], wait_until="load")
