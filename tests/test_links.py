@@ -3,59 +3,22 @@ exists, and no page loads anything from outside the site."""
 
 from __future__ import annotations
 
-import posixpath
+import json
 from functools import lru_cache
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
 
-from helpers import load_config, site_path_prefix
+from helpers import build_small_site, load_config, site_path_prefix
 
-LINKING = {"a": "href", "link": "href", "script": "src", "img": "src", "source": "src", "iframe": "src"}
+from course_site.site_links import broken_links  # the build's own check: one rule set
 
 
 @lru_cache(maxsize=None)
 def parsed(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-
-
-def anchors_of(path: Path) -> set[str]:
-    page = parsed(path)
-    return {e["id"] for e in page.find_all(id=True)} | {e["name"] for e in page.find_all("a", attrs={"name": True})}
-
-
-def broken_links(site: Path, prefix: str = "/autofuse-course/") -> list[str]:
-    problems = []
-    for page in sorted(site.rglob("*.html")):
-        here = page.relative_to(site).as_posix()
-        # The host serves 404.html at any depth, so its links are absolute on purpose.
-        is_404 = here == "404.html"
-        for tag, attribute in LINKING.items():
-            for element in parsed(page).find_all(tag, attrs={attribute: True}):
-                url = element[attribute]
-                parts = urlsplit(url)
-                if parts.scheme in ("http", "https", "mailto"):
-                    # Links to other sites and metadata links (canonical, hreflang) load nothing.
-                    is_metadata = tag == "link" and {"alternate", "canonical"} & set(element.get("rel", []))
-                    if tag != "a" and not is_metadata:
-                        problems.append(f"{here}: <{tag}> loads {url} from outside the site")
-                    continue
-                if is_404 and url.startswith(prefix):
-                    url = posixpath.relpath(url, prefix.rstrip("/") or "/")
-                    parts = urlsplit(url)
-                elif parts.scheme or parts.netloc or url.startswith("/"):
-                    problems.append(f"{here}: <{tag}> {url} is not relative (breaks under file://)")
-                    continue
-                target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
-                if target.is_dir():
-                    target = target / "index.html"
-                if not target.is_file():
-                    problems.append(f"{here}: <{tag}> {url} -> missing {target}")
-                elif parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in anchors_of(target):
-                    problems.append(f"{here}: <{tag}> {url} -> no #{unquote(parts.fragment)} in {target.name}")
-    return problems
 
 
 def test_real_site_links_resolve(site_dir):
@@ -76,7 +39,7 @@ def test_link_check_catches_a_broken_link_and_anchor(tmp_path):
     problems = broken_links(tmp_path)
     assert len(problems) == 4, problems
     assert any("no #gone" in p for p in problems)
-    assert any("missing" in p and "c.html" in p for p in problems)
+    assert any("c.html: no such file" in p for p in problems)
     assert any("from outside the site" in p for p in problems)
     assert any("not relative" in p for p in problems)
 
@@ -113,9 +76,34 @@ def test_the_link_check_sees_links_in_quizzes_and_folded_solutions(tmp_path):
     )
     (tmp_path / "b.html").write_text("<p>b</p>", encoding="utf-8")
     problems = broken_links(tmp_path)
-    assert [p.split(" -> ")[0] for p in problems] == [
-        "a.html: <a> gone.ipynb", "a.html: <a> b.html#nowhere", "a.html: <img> ./images/x.en.svg",
-    ], problems
+    assert problems == [
+        "a.html: <a> gone.ipynb: no such file on the site",
+        "a.html: <img> ./images/x.en.svg: no such file on the site",
+        "a.html: <a> b.html#nowhere: b.html has no #nowhere",
+    ]
+
+
+def test_a_broken_link_or_anchor_in_a_notebook_stops_the_build_naming_page_and_link(tmp_path):
+    """The review's U4: links in notebook cells (which MkDocs never sees) and missing anchors
+    passed the strict build; an author running tools/serve.sh saw nothing."""
+    notebook = {
+        "cells": [{"cell_type": "markdown", "id": "t", "metadata": {},
+                   "source": "# 页\n\n[缺失的一节](missing.ipynb)、[没有的标题](#nowhere)、![图](images/missing.svg)"}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+    result = build_small_site(
+        tmp_path, {"index.md": "# 首页\n\n[锚点](ch/x.ipynb#no-such-heading)\n", "ch/x.ipynb": json.dumps(notebook)},
+        course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.ipynb, title: {zh: 页, en: Page}}]}]",
+    )
+    assert result.returncode != 0
+    for line in (
+        "ch/x.html: <a> missing.html: no such file on the site",
+        "ch/x.html: <a> #nowhere: ch/x.html has no #nowhere",
+        "ch/x.html: <img> images/missing.svg: no such file on the site",
+        "index.html: <a> ch/x.html#no-such-heading: ch/x.html has no #no-such-heading",
+    ):
+        assert line in result.stderr, result.stderr[-3000:]
 
 
 def test_the_offline_package_has_no_broken_link(site_dir, tmp_path):

@@ -3,7 +3,10 @@ and sitemap.xml lists every published page in every language, with its alternate
 
 from __future__ import annotations
 
+import os
+import re
 import xml.etree.ElementTree as ElementTree
+from pathlib import Path
 
 import pytest
 import yaml
@@ -41,7 +44,7 @@ def test_pages_are_deployed_only_after_the_full_test_suite_passed_on_the_same_co
     assert testing, f"{name} runs no tools/test.sh"
     for job, spec in jobs.items():
         if steps_use(spec, "actions/deploy-pages") or steps_use(spec, "actions/upload-pages-artifact"):
-            assert set(testing) <= needed_by(jobs, job), f"{name}: {job} does not wait for {testing}"
+            assert set(testing) <= needed_by(jobs, job) | {job}, f"{name}: {job} does not wait for {testing}"
     # The tests run on every push of every branch, the deploy only from main.
     triggers = workflow.get("on", workflow.get(True))
     assert "push" in triggers and "pull_request" in triggers
@@ -56,6 +59,58 @@ def test_every_checkout_takes_the_whole_history():
     assert checkouts
     shallow = [f"{name}: job {job}" for name, job, step in checkouts if (step.get("with") or {}).get("fetch-depth") != 0]
     assert shallow == []
+
+
+def test_every_action_is_pinned_to_a_commit_with_its_release_named():
+    """A tag can be moved to other code; a full commit SHA cannot (issue 21, review W1)."""
+    unpinned = []
+    for path in sorted(WORKFLOWS.glob("*.yml")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            match = re.search(r"uses:\s*(\S+)(.*)", line)
+            if match and not re.fullmatch(r"[\w.-]+/[\w./-]+@[0-9a-f]{40}", match[1]):
+                unpinned.append(f"{path.name}:{number}: {match[1]}")
+            elif match and not re.search(r"#\s*v\d", match[2]):
+                unpinned.append(f"{path.name}:{number}: no '# vX.Y.Z' comment after {match[1]}")
+    assert unpinned == []
+    assert (ROOT / ".github" / "dependabot.yml").is_file(), "nothing proposes updates of the pinned actions"
+
+
+def test_no_checkout_leaves_the_job_token_in_the_clone():
+    """The build runs notebook cells: a token persisted in .git/config would be theirs to read."""
+    checkouts = [(name, job, step) for name, workflow in workflows().items() for job, spec in workflow["jobs"].items()
+                 for step in spec.get("steps", []) if str(step.get("uses", "")).startswith("actions/checkout")]
+    assert checkouts
+    persisted = [f"{name}: job {job}" for name, job, step in checkouts
+                 if (step.get("with") or {}).get("persist-credentials") is not False]
+    assert persisted == []
+
+
+def test_the_published_site_is_the_tested_build_and_an_older_commit_never_deploys_last():
+    """Nothing rebuilds between the tests and the deploy: the job that uploads the Pages artefact
+    is the one whose tools/test.sh built the real site into that very directory; and one
+    concurrency group per branch cancels an older run when a newer push arrives."""
+    (name, workflow), = [(name, workflow) for name, workflow in workflows().items()
+                         if any(steps_use(job, "actions/deploy-pages") for job in workflow["jobs"].values())]
+    for job, spec in workflow["jobs"].items():
+        runs = " ".join(str(step.get("run", "")) for step in spec.get("steps", []))
+        assert "mkdocs build" not in runs, f"{name}: {job} builds the site apart from the tests"
+        uploads = [step for step in spec.get("steps", []) if str(step.get("uses", "")).startswith("actions/upload-pages-artifact")]
+        if uploads:
+            testing = [step for step in spec["steps"] if "tools/test.sh" in str(step.get("run", ""))]
+            assert testing, f"{name}: {job} uploads a site it did not test"
+            assert testing[0]["env"]["PUBLISH_SITE_DIR"] == uploads[0]["with"]["path"]
+    concurrency = workflow.get("concurrency") or {}
+    assert "github.ref" in str(concurrency.get("group")) and concurrency.get("cancel-in-progress") is True
+
+
+def test_the_tested_site_is_built_where_publish_site_dir_says(site_dir):
+    """The fixture every real-site test uses honours PUBLISH_SITE_DIR (.ci/run sets it, as the
+    workflow does), so the directory uploaded is the one tested."""
+    publish_dir = os.environ.get("PUBLISH_SITE_DIR")
+    if not publish_dir:
+        pytest.skip("PUBLISH_SITE_DIR is not set (.ci/run and the workflow set it)")
+    assert site_dir == Path(publish_dir).resolve()
+    assert (site_dir / "index.html").is_file() and (site_dir / "en" / "index.html").is_file()
 
 
 def test_the_test_job_sets_up_the_browser_as_tools_setup_does():

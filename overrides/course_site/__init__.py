@@ -8,13 +8,14 @@
 - plan.py: the course plan (navigation, titles)
 - exercises.py: the quiz engine (quizzes/) on the site's pages, with each language's quiz words and grammar
 - progress.py: the reader's progress: the catalog, the chapter end, the data behind the navigation's ticks
-- run_at_build.py: cells tagged run-at-build, executed and cached
+- run_at_build.py: cells tagged run-at-build, executed contained and cached
 - headings.py, links.py, notices.py, description.py: what single steps do
 - translations.py: translation records and fingerprints (pure); translation_status.py: each
   translation's state (up to date, outdated since a git date, missing, no record), and `done`
 - search_text.py: what search indexes of a page (a step); search_index.py: the index, one file
   per language (after the build); the query side is overrides/assets/javascripts/search.js
 - sitemap.py: sitemap.xml, every page in every language with its alternates
+- site_links.py: the link check the build ends with (every link and anchor of every page)
 - notebook_css.py: the one shared JupyterLab stylesheet
 - errors.py: SiteError, the one error the build raises
 """

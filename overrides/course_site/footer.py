@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from .history import format_date
+from .strings import fill
 
 
 @dataclass(frozen=True)
@@ -40,13 +41,13 @@ def footer_for(*, title: str, address: str, changed: datetime.date | None, extra
     report = None
     if repository:
         query = urlencode({
-            "title": str(strings["report_title"]).format(title=title),
-            "body": str(strings["report_body"]).format(title=title, url=address),
+            "title": fill(str(strings["report_title"]), title=title),
+            "body": fill(str(strings["report_body"]), title=title, url=address),
         })
         report = f"{repository}/issues/new?{query}"
     date = format_date(changed, strings) if changed else None
     return Footer(
-        cann=str(strings["footer_cann"]).format(version=version) if version else None,
+        cann=fill(str(strings["footer_cann"]), version=version) if version else None,
         updated=str(strings["footer_updated"]) if date else None,
         updated_iso=changed.isoformat() if changed else None,
         updated_label=date,

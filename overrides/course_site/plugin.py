@@ -30,6 +30,7 @@ from mkdocs.structure.toc import get_toc
 from quizzes.course import Course
 
 from . import adapters, downloads, exercises, figures, history, pipeline, progress, run_at_build, search_index, sitemap
+from . import site_links
 from . import translation_status
 from .errors import SiteError
 from .footer import Footer, footer_for
@@ -132,7 +133,7 @@ class CourseSite:
 
     def _outputs_of(self, src_uri: str, docs_dir: Path, cache: Path) -> dict:
         if src_uri not in self._run_outputs:
-            self._run_outputs[src_uri] = run_at_build.outputs(docs_dir / src_uri, cache, f"{docs_dir.name}/{src_uri}")
+            self._run_outputs[src_uri] = run_at_build.outputs(docs_dir / src_uri, cache, f"{docs_dir.name}/{src_uri}", docs_dir)
         return self._run_outputs[src_uri]
 
     # -- files and pages --------------------------------------------------------------------
@@ -205,6 +206,7 @@ class CourseSite:
             notebook_stylesheet=NOTEBOOK_CSS if context.is_notebook else None,
             quiz_stylesheet=result.quiz_stylesheet,
             figures=bool(result.figures),
+            glossary_terms=bool(result.glossary_terms),
             figure_close=build.strings[language]["figure_close"],
         )
         if context.written_in != language:
@@ -256,6 +258,10 @@ class CourseSite:
         if config.site_url:
             sitemap.write(site, config.site_url, self.build.published, self.build.languages)
         write_offline_package(site, config.site_url)
+        broken = site_links.broken_links(site, urlsplit(config.site_url or "/").path or "/")
+        if broken:
+            raise SiteError(f"{len(broken)} broken links:\n  " + "\n  ".join(broken),
+                            expected="links to published pages and files, and anchors that exist on them")
 
 
 @dataclass
@@ -266,6 +272,7 @@ class PageExtras:
     quiz_stylesheet: str | None = None
     figures: bool = False  # the page has figures: figures.js opens them full screen
     figure_close: str = ""  # the label of the full-screen view's close button
+    glossary_terms: bool = False  # the page links terms to the glossary: glossary.js shows them on a tap
     alternates: list = field(default_factory=list)
     language: str | None = None  # the language of the site the page is part of
     footer: Footer = field(default_factory=Footer)
@@ -357,10 +364,23 @@ def write_offline_package(site: Path, site_url: str | None = None) -> None:
             if path.suffix == ".html" and site_url:
                 text = path.read_text(encoding="utf-8")
                 packaged = link_package_online(text, path.relative_to(site).as_posix(), site_url)
+                if path.relative_to(site).as_posix() == NOT_FOUND:
+                    packaged = offline_not_found_page(packaged, site_url)
                 if packaged != text:
                     archive.writestr(str(name), packaged.encode("utf-8"))
                     continue
             archive.write(path, name)
+
+
+def offline_not_found_page(html: str, site_url: str) -> str:
+    """The 404 page's base is the site's root path online (it is served at any address); in the
+    package, opened from its own folder, it is that folder."""
+    root = urlsplit(site_url).path or "/"
+    base = re.compile(r"<base href=([\"']?)%s\1>" % re.escape(root))
+    packaged, count = base.subn('<base href="./">', html, count=1)
+    if count != 1:
+        raise SiteError(f"{NOT_FOUND} has no <base href={root}> to point at the package's folder")
+    return packaged
 
 
 _PACKAGE_LINK = re.compile(r"""href=(["']?)([^"'\s>]*%s)\1""" % re.escape(OFFLINE_PACKAGE))

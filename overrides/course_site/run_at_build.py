@@ -1,11 +1,18 @@
 """Cells the site runs: code cells tagged `run-at-build` are executed when the site is built.
 
 The notebooks keep their outputs cleared (the upstream convention); the site shows what the
-tagged cells print.  The tagged cells of one notebook run top to bottom in one fresh kernel,
-in the notebook's folder.  Results are cached by what they depend on (the cells' sources,
-the kernel, the files of the chapter's `data/` folder), so a rebuild with unchanged cells runs
-nothing.  A cell that fails, or prints something the site cannot show as text, stops the build
+tagged cells print.  The tagged cells of one notebook run top to bottom in one fresh kernel.
+Results are cached by what they depend on (the cells' sources, the kernel, the files of the
+chapter's `data/` folder), so a rebuild with unchanged cells runs nothing.  A cell that fails,
+ends or kills its kernel, or prints something the site cannot show as text, stops the build
 naming the notebook and the cell.
+
+Cells come with contributions, so they are contained: they run in a temporary copy of their
+chapter folder (symbolic links left out), with an environment that holds no variable of the
+builder's (no CI variables, no tokens) and a home of their own, so relative paths never reach
+the repository.  Their output is page content and goes through the page sanitiser like the rest.
+A cell that still writes into `docs/` (by an absolute path) stops the build: a page it wrote
+would be published outside the plan.
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
+import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +36,9 @@ TAG = "run-at-build"
 KERNEL = "python3"
 TIMEOUT = 120  # seconds per cell; the cells are meant to take a few
 MAX_OUTPUT = 20_000  # characters per cell: a page is for reading
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"  # 2: cells run contained (another folder, another environment)
+# The only variables a cell sees: enough to find programs and to print UTF-8.
+KEPT_VARIABLES = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ")
 
 
 @dataclass(frozen=True)
@@ -52,7 +63,7 @@ def cache_key(notebook_path: Path, cells: list) -> str:
     return digest.hexdigest()
 
 
-def outputs(notebook_path: Path, cache_dir: Path, where: str) -> dict[str, CellOutput]:
+def outputs(notebook_path: Path, cache_dir: Path, where: str, docs_dir: Path) -> dict[str, CellOutput]:
     """The output of each tagged cell, by cell id; from the cache when nothing it depends on changed."""
     notebook = nbformat.read(notebook_path, as_version=4)
     cells = tagged_cells(notebook)
@@ -68,10 +79,22 @@ def outputs(notebook_path: Path, cache_dir: Path, where: str) -> dict[str, CellO
         data = json.loads(cached.read_text(encoding="utf-8"))
         return {cell_id: CellOutput(cell_id, text) for cell_id, text in data.items()}
     log.info(f"{where}: running {len(cells)} cells tagged {TAG}")
+    before = _snapshot(docs_dir)
     results = _execute(notebook, cells, notebook_path.parent, where)
+    changed = _changes(before, _snapshot(docs_dir))
+    if changed:
+        raise SiteError(f"cells tagged {TAG} wrote into the docs folder: {', '.join(changed)}", where=where,
+                        expected="cells that write only into their own working folder (a temporary copy)")
     cache_dir.mkdir(parents=True, exist_ok=True)
     cached.write_text(json.dumps({r.cell_id: r.text for r in results}, ensure_ascii=False), encoding="utf-8")
     return {result.cell_id: result for result in results}
+
+
+def run_in_order(notebook_path: Path, cells: list, where: str) -> list[CellOutput]:
+    """Run these cells, in this order (a cell may come twice), in one fresh kernel, the way the build
+    runs a notebook's tagged cells (in a copy of its folder); no cache.  The re-run test uses it."""
+    notebook = nbformat.read(notebook_path, as_version=4)
+    return _execute(notebook, cells, notebook_path.parent, where)
 
 
 def _execute(notebook: nbformat.NotebookNode, cells: list, folder: Path, where: str) -> list[CellOutput]:
@@ -82,27 +105,86 @@ def _execute(notebook: nbformat.NotebookNode, cells: list, folder: Path, where: 
 
     runner = nbformat.v4.new_notebook(metadata=notebook.metadata)
     runner.cells = [nbformat.v4.new_code_cell(cell.source, id=cell.id) for cell in cells]
-    # Local sockets, not TCP: nothing listens on the network, and the kernel has no reason to
-    # warn about it in the build log.  An absolute path: the kernel runs in the notebook's folder.
-    sockets = tempfile.TemporaryDirectory(prefix="run-at-build-")
-    kernel = AsyncKernelManager(kernel_name=KERNEL, transport="ipc", ip=str(Path(sockets.name) / "kernel"))
-    client = NotebookClient(runner, km=kernel, timeout=TIMEOUT, kernel_name=KERNEL,
-                            resources={"metadata": {"path": str(folder)}})
-    try:
-        with sockets:
+    # One more cell after the author's: if it cannot run, the last tagged cell ended the kernel
+    # (`exit()`), which nbclient would otherwise not notice.
+    runner.cells.append(nbformat.v4.new_code_cell("pass", id=_STILL_ALIVE))
+    with tempfile.TemporaryDirectory(prefix="run-at-build-") as scratch:
+        scratch = Path(scratch)
+        workdir = scratch / "work" / folder.name
+        shutil.copytree(folder, workdir, ignore=_symlinks)
+        (scratch / "home").mkdir()
+        # Local sockets, not TCP: nothing listens on the network, and the kernel has no reason
+        # to warn about it in the build log.
+        kernel = AsyncKernelManager(kernel_name=KERNEL, transport="ipc", ip=str(scratch / "kernel"))
+        replied, exits = [], []
+
+        def executed(cell, execute_reply, **_):
+            replied.append(cell.id)
+            if _asked_to_exit(execute_reply):
+                exits.append(cell.id)
+
+        client = NotebookClient(runner, km=kernel, timeout=TIMEOUT, kernel_name=KERNEL,
+                                resources={"metadata": {"path": str(workdir)}}, on_cell_executed=executed)
+        try:
             try:
-                client.execute()
+                client.execute(env=_cell_environment(scratch / "home"))
             finally:  # the client does not stop a kernel it was handed
                 if run_sync(kernel.is_alive)():
                     run_sync(kernel.shutdown_kernel)(now=True)
-    except CellExecutionError as error:
-        failed = next((c.id for c in runner.cells if any(o.output_type == "error" for o in c.get("outputs", []))), "?")
-        raise SiteError(f"cell {failed} (tagged {TAG}) failed: {error.ename}: {error.evalue}", where=where,
-                        expected="cells that run on any machine without an NPU, using the standard library") from None
-    except (CellTimeoutError, DeadKernelError) as error:
-        raise SiteError(f"a cell tagged {TAG} did not finish: {error}", where=where,
-                        expected=f"cells that finish in a few seconds (at most {TIMEOUT} s)") from None
-    return [CellOutput(cell.id, _text_of(cell, where)) for cell in runner.cells]
+        except CellExecutionError as error:
+            failed = next((c.id for c in runner.cells if any(o.output_type == "error" for o in c.get("outputs", []))), "?")
+            raise SiteError(f"cell {failed} (tagged {TAG}) failed: {error.ename}: {error.evalue}", where=where,
+                            expected="cells that run on any machine without an NPU, using the standard library") from None
+        except CellTimeoutError:
+            raise SiteError(f"cell {_first_unfinished(runner, replied)} (tagged {TAG}) did not finish in {TIMEOUT} s",
+                            where=where, expected="cells that finish in a few seconds") from None
+        except DeadKernelError:
+            raise SiteError(_death(runner, replied), where=where,
+                            expected="cells that neither exit nor kill the Python process (no exit(), os._exit, sys.exit)") from None
+        if exits:
+            raise SiteError(f"cell {exits[0]} (tagged {TAG}) calls exit(), which stops the kernel of a reader who runs it",
+                            where=where, expected="cells that run to their end, so the next ones can run too")
+    return [CellOutput(cell.id, _text_of(cell, where)) for cell in runner.cells if cell.id != _STILL_ALIVE]
+
+
+_STILL_ALIVE = "run-at-build-still-alive"
+
+
+def _symlinks(folder: str, names: list[str]) -> list[str]:
+    return [name for name in names if os.path.islink(os.path.join(folder, name))]
+
+
+def _cell_environment(home: Path) -> dict[str, str]:
+    kept = {name: os.environ[name] for name in KEPT_VARIABLES if name in os.environ}
+    return {**kept, "HOME": str(home), "TMPDIR": str(home), "PYTHONIOENCODING": "utf-8"}
+
+
+def _first_unfinished(runner, replied: list) -> str:
+    return next((cell.id for cell in runner.cells if cell.id not in replied), "?")
+
+
+def _death(runner, replied: list) -> str:
+    """Which cell killed the kernel: the first one the kernel never answered for."""
+    unfinished = _first_unfinished(runner, replied)
+    if unfinished == _STILL_ALIVE:
+        return f"the Python kernel died after cell {replied[-1]} (tagged {TAG}), the last one"
+    return f"cell {unfinished} (tagged {TAG}) killed the Python kernel"
+
+
+def _asked_to_exit(reply: dict) -> bool:
+    """`exit()` in a kernel asks the front end to stop it (an `ask_exit` payload): Jupyter
+    obeys, nbclient does not, so a reader's run would stop where the build's went on."""
+    return any(item.get("source") == "ask_exit" for item in reply.get("content", {}).get("payload", []))
+
+
+def _snapshot(docs_dir: Path) -> dict[str, tuple[int, int]]:
+    return {path.relative_to(docs_dir).as_posix(): (stat.st_size, stat.st_mtime_ns)
+            for path in docs_dir.rglob("*") if not path.is_symlink() and path.is_file()
+            for stat in [path.stat()]}
+
+
+def _changes(before: dict, after: dict) -> list[str]:
+    return sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
 
 
 def _text_of(cell, where: str) -> str:
