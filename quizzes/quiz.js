@@ -742,16 +742,13 @@
 
     quizzes.push(function (id, before) {
       questions.forEach(function (fieldset) {
-        if (id !== null && fieldset.getAttribute("data-quiz-id") !== id) return;
-        if (id !== null && hasUncheckedInput(fieldset, before)) return;
-        restore(fieldset);
+        if (id === null || fieldset.getAttribute("data-quiz-id") === id && !hasUncheckedInput(fieldset, before)) restore(fieldset);
       });
       updateScore();
     });
   }
 
-  // Another tab answered or reset (`storage`), or the page came back from the back/forward cache.
-  // `before`: what was stored under the id until then (the storage event's old value).
+  // Another tab answered or reset (`storage`, `before` the old value), or Back or Forward.
   function refreshAll(id, before) {
     quizzes.forEach(function (refresh) {
       refresh(id, before);
@@ -768,48 +765,27 @@
     });
   });
 
-  // ---------------------------------------------------------------------------------------
-  // Following other tabs and history: a form shows what is stored, except what the reader is
-  // typing or choosing in this tab and has not checked yet.
+  // Other tabs and history show what is stored, except input the reader has not checked here.
 
-  // What the question's inputs hold: the letters chosen, or the text typed.
-  function inputOf(fieldset) {
-    var text = fieldset.querySelector(".quiz-input");
-    if (text) return text.value;
-    var answer = "";
-    each(fieldset, "input", function (input) {
-      if (input.checked) answer += input.value;
-    });
-    return answer;
-  }
-
-  // The inputs differ from what the form showed for the answer stored until now (`before`, as
-  // stored: the same reading as read()); an answer that did not fit showed as nothing.
+  // The inputs differ from what the answer stored until now (`before`) showed.
   function hasUncheckedInput(fieldset, before) {
-    var shown = null;
-    try {
-      var saved = JSON.parse(before);
-      if (saved && typeof saved.a === "string") shown = saved.a;
-    } catch (e) {}
-    var kind = fieldset.getAttribute("data-quiz-kind");
-    var key = fieldset.getAttribute("data-quiz-key");
-    var question = spec(kind, kind === "short-answer" ? JSON.parse(key) : key, fieldset.querySelectorAll("input").length);
-    if (verdict(question, shown) === null) shown = "";
-    return inputOf(fieldset) !== shown;
+    var text = fieldset.querySelector(".quiz-input"), held = "", shown = null;
+    if (text) held = text.value;
+    else each(fieldset, "input:checked", function (input) { held += input.value; });
+    try { shown = JSON.parse(before).a; } catch (e) {}
+    var kind = fieldset.getAttribute("data-quiz-kind"), key = fieldset.getAttribute("data-quiz-key");
+    if (verdict(spec(kind, kind === "short-answer" ? JSON.parse(key) : key, fieldset.querySelectorAll("input").length), shown) === null) shown = "";
+    return held !== shown;
   }
 
-  // Another tab checked or reset a question: this tab follows, unless the reader has unchecked
-  // input in it here (that tab's verdict shows at the next check or visit).
   function followOtherTabs(event) {
     if (event.key === null) refreshAll(null);
     else if (event.key.indexOf(PREFIX) === 0) refreshAll(event.key.slice(PREFIX.length), event.oldValue);
   }
 
-  // Back, Forward or the back/forward cache: the browser may put back the inputs as they were when
-  // the reader left, which need not be what is stored now; the stored answers are shown.
-  // A first visit is left alone: the reader may already be typing.
+  // Back or Forward (inputs may come back as left), not a first visit (the reader may be typing).
   function showStoredOnReturn(event) {
-    var navigation = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    var navigation = performance.getEntriesByType("navigation")[0];
     if (event.persisted || (navigation && navigation.type === "back_forward")) refreshAll(null);
   }
 
