@@ -165,6 +165,10 @@ def build_small_site(tmp_path: Path, files: dict[str, str], course: str) -> subp
     assert on the message.
     """
     docs = tmp_path / "docs"
+    # Chapter ends link the home page's catalog; a real home page has one (AUTHORING 3.4).
+    files = {name: text + "\n<!-- course-catalog -->\n"
+             if re.fullmatch(r"index(\.\w+)?\.md", name) and "course-catalog" not in text else text
+             for name, text in files.items()}
     for name, text in files.items():
         path = docs / name
         path.parent.mkdir(parents=True, exist_ok=True)
