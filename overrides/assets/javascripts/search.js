@@ -185,7 +185,8 @@
           parts.push.apply(parts, forms);
         });
       });
-      if (pieces > 1) wholes.push(part.toLowerCase());
+      // Looked for without what ends a sentence or opens a bracket: "op_summary," is op_summary.
+      if (pieces > 1) wholes.push(part.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""));
     });
     return { query: parts.join(" "), words: words, wholes: wholes };
   }
