@@ -543,6 +543,13 @@ def unused_search_files(files: Files, search_languages: list[str]) -> list[File]
 # message.  The site keeps only the configuration in those two files and writes each language's
 # documents apart (search_index.py); overrides/assets/javascripts/search.js hands them to the
 # worker, which it starts when the reader first uses search (it knows the worker's messages).
+# Material 9.8.2's search worker cuts Chinese: it replaces each run of Han characters in a query with
+# the indexed words it finds in the run (integrations/search/query/segment), but never tries a
+# word that ends the run, so 融合策略 was searched as 融合 alone and 昇腾 as 昇.  search.js cuts the
+# reader's Chinese into the index's words itself and writes U+3007 (〇) after each: a Han
+# character, so the worker tries the whole word, and a separator of the index (mkdocs.yml), so
+# it is in no indexed word and drops out of the query.  It also knows that Material's search box
+# reads the query on keyup only.  A new Material: recheck both in the worker and the bundle.
 SEARCH_INDEX = "search/search_index.json"
 SEARCH_INDEX_SCRIPT = "search/search_index.js"
 _OFFLINE_SCRIPT_PREFIX = "var __index = "

@@ -4,6 +4,10 @@ Notebook cells are rendered by nbconvert, so MkDocs never sees their links: `x.i
 `x.md` become `x.html`, and a language's own file (`a.en.svg`, `x.en.ipynb`, as each notebook
 links it for Jupyter) becomes the plain name, which static-i18n publishes in that language's
 folder.  Quiz questions and explanations are part of the page by then, so their links too.
+
+Links the site writes itself (the catalog, the end of a chapter, the progress data, downloads)
+are made from file paths: `site_href` percent-encodes them, so that a `#`, `?`, `%` or space in
+a file name is part of the address and not its fragment or query.
 """
 
 from __future__ import annotations
@@ -73,3 +77,8 @@ def link_untranslated_files(tree: BeautifulSoup, page_url: str, language: str, l
             else:
                 element[attribute] = published(value)
 
+
+def site_href(target: str, here: str) -> str:
+    """The address of the site file `target` (a site-relative path, as on disk) from the page at
+    `here` (its URL, percent-encoded as MkDocs writes it): relative, percent-encoded."""
+    return quote(posixpath.relpath(target, posixpath.dirname(unquote(here)) or "."), safe="/")

@@ -299,7 +299,7 @@ def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     home = get_relative_url(languages.folder(page.language) + "index.html", page.url)
     downloads.add_run_box(tree, downloads.run_box(
         notebook=page.src_uri.rsplit("/", 1)[-1],
-        archive_href=get_relative_url(downloads.archive_path(chapter.folder, page.language), page.url),
+        archive_href=link_rewriting.site_href(downloads.archive_path(chapter.folder, page.language), page.url),
         environments_href=f"{home}#{anchor}" if anchor else None, strings=page.strings,
     ))
     return tree

@@ -22,6 +22,8 @@ from pygments.util import ClassNotFound
 
 from quizzes.answer_cells import ReferenceSolution, SolutionFile
 
+from .links import site_href
+
 BLOCK_CLASS = "reference-solution"
 PUBLISHED_SUFFIX = ".txt"
 # Extensions Pygments reads as something else in upstream's courses: Ascend C sources.
@@ -50,7 +52,7 @@ def render(solution: ReferenceSolution, strings: Mapping[str, object], page_url:
              f'<summary>{html.escape(str(strings["solution_summary"]))}</summary>']
     for file in solution.files:
         base = posixpath.basename(file.name)
-        href = posixpath.relpath(published_path(file), posixpath.dirname(page_url) or ".")
+        href = site_href(published_path(file), page_url)
         label = html.escape(str(strings["solution_download"]).format(name=base))
         shown = f' {html.escape(str(strings["solution_first_lines"]).format(n=file.first_lines))}' if file.first_lines else ""
         parts.append(
