@@ -462,7 +462,7 @@ def test_the_steps_run_in_their_written_order():
     assert page.result.description == "See b."
     assert [step.__name__ for step in pipeline.STEPS] == [
         "notebook_markup", "safe_content", "cell_outputs", "headings", "exercises_step", "catalog", "glossary",
-        "chapter_end", "links", "figures", "images", "code_blocks", "description", "outdated", "page_top", "run_it",
+        "chapter_end", "links", "figures", "images", "code_blocks", "tables", "description", "outdated", "page_top", "run_it",
         "notices", "progress_data", "search_text", "used_classes",
     ]
 

@@ -23,20 +23,22 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 11. images: images load lazily
 12. code_blocks: each code block named for its copy button; inline code breaks only at a space
     or after "_", "=", ";", ",", "/", never inside a part with a hyphen
-13. description: the meta description
-14. outdated: "this translation is behind its original", with what changed under which heading
+13. tables: tables labelled to read as rows on phones (a hint over those that cannot), words
+    with a hyphen kept whole in cells (after 12, so that the labels are the headers' text as shown)
+14. description: the meta description
+15. outdated: "this translation is behind its original", with what changed under which heading
     (after 4 and 5, whose headings and cells it names; after 7, so no term in it is linked)
-15. page_top: the chapter above a section's title, the page's contents under it for phones
-    (after 7, which would link terms in them, 13, which reads the first paragraph, and 14,
+16. page_top: the chapter above a section's title, the page's contents under it for phones
+    (after 7, which would link terms in them, 14, which reads the first paragraph, and 15,
     which puts its notice right under the title)
-16. run_it: on a notebook page, the chapter's notebooks to download and how to open them
-17. notices: "not translated yet" (wraps the content, so it comes late)
-18. progress_data: on every page, its language's progress data and the engine's script (the
+17. run_it: on a notebook page, the chapter's notebooks to download and how to open them
+18. notices: "not translated yet" (wraps the content, so it comes late)
+19. progress_data: on every page, its language's progress data and the engine's script (the
     navigation's ticks; the catalog; the chapter end); after notices, so that it stays outside
     the wrapped content
-19. search_text: what search indexes: interface words out, long outputs cut, blocks kept apart
+20. search_text: what search indexes: interface words out, long outputs cut, blocks kept apart
     (after every step that adds text)
-20. used_classes: what notebook.css must keep
+21. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -57,7 +59,7 @@ from mkdocs.utils import get_relative_url
 
 from . import adapters, downloads, exercises, figures as figure_parts, glossary as glossary_terms
 from . import headings as heading_anchors, links as link_rewriting, notices as page_notices
-from . import page_top as page_top_parts, progress, search_text as index_text
+from . import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout
 from .code_breaks import mark_breaks
 from .description import description_of
 from .glossary import Glossary
@@ -252,6 +254,13 @@ def code_blocks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
+def tables(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """On phones, wide tables read as labelled rows, and no word breaks in a cell (tables.py)."""
+    table_layout.label_rows(tree, str(page.strings["table_hint"]))
+    table_layout.keep_hyphenated_words(tree)
+    return tree
+
+
 def description(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_notebook:
         page.result.description = description_of(adapters.first_markdown_paragraph(tree))
@@ -344,7 +353,7 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 STEPS = (
     notebook_markup, safe_content, cell_outputs, headings, exercises_step, catalog, glossary, chapter_end, links,
-    figures, images, code_blocks, description, outdated, page_top, run_it, notices, progress_data, search_text,
+    figures, images, code_blocks, tables, description, outdated, page_top, run_it, notices, progress_data, search_text,
     used_classes,
 )
 

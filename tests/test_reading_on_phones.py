@@ -1,0 +1,111 @@
+"""Reading on a phone (issue 20), in Chromium at 390 px and at 1280 px, both languages: every
+table's text on screen or reachable with a visible cue, no word broken in a cell; figures whose
+smallest text can be read; code whose lines can be read."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import pages_of
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+SIZES = {"390": PHONE, "1280": DESKTOP}
+
+# What each table of a page shows: whether it reads as rows, scrolls, shows the edge cue and the
+# hint; the words (Latin words, identifiers, option names) that are off screen or broken across
+# lines; each row cell's label against its column's header.
+TABLES = r"""() => {
+  const viewport = document.documentElement.clientWidth;
+  const lines = rects => {
+    let count = 0, bottom = -Infinity;
+    for (const r of [...rects].filter(r => r.width > 0).sort((a, b) => a.top - b.top)) {
+      if (r.top >= bottom - 2) { count++; bottom = r.bottom; } else bottom = Math.max(bottom, r.bottom);
+    }
+    return count;
+  };
+  const shown = element => !!element && element.getClientRects().length > 0 && getComputedStyle(element).display !== 'none';
+  return [...document.querySelectorAll('article table')].map((table, index) => {
+    const scroller = table.closest('.md-typeset__scrollwrap');
+    const wrapper = scroller || table;
+    const hint = wrapper.previousElementSibling;
+    const headers = [...table.rows[0].cells].map(th => th.textContent.replace(/\s+/g, ' ').trim());
+    const info = {
+      index, columns: Math.max(...[...table.rows].map(r => r.cells.length)),
+      rows: getComputedStyle(table).display === 'block' && table.dataset.narrow === 'rows',
+      scrolls: !!scroller && getComputedStyle(scroller).overflowX !== 'visible' && scroller.scrollWidth > scroller.clientWidth + 1,
+      cue: !!scroller && getComputedStyle(scroller).backgroundImage.includes('radial-gradient'),
+      hint: !!hint && hint.classList.contains('table-hint') && shown(hint),
+      offscreen: [], broken: [], labels: [], words: 0,
+    };
+    for (const cell of table.querySelectorAll('th, td')) {
+      const head = cell.closest('thead');
+      if (head && getComputedStyle(head).position === 'absolute') continue;  // for screen readers only
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      const nodes = []; let text = '';
+      while (walker.nextNode()) { nodes.push([walker.currentNode, text.length]); text += walker.currentNode.data; }
+      const at = offset => { let k = nodes.length - 1; while (k > 0 && nodes[k][1] > offset) k--; return [nodes[k][0], offset - nodes[k][1]]; };
+      const range = document.createRange();
+      for (const m of text.matchAll(/[A-Za-z0-9_.\-]+/g)) {
+        info.words++;
+        const [startNode, start] = at(m.index), [endNode, end] = at(m.index + m[0].length - 1);
+        range.setStart(startNode, start); range.setEnd(endNode, end + 1);
+        if (lines(range.getClientRects()) > 1) info.broken.push(m[0]);
+        if ([...range.getClientRects()].some(r => r.width && (r.left < -0.5 || r.right > viewport + 0.5))) info.offscreen.push(m[0]);
+      }
+      const box = cell.getBoundingClientRect();
+      if (text.trim() && (box.left < -0.5 || box.right > viewport + 0.5)) info.offscreen.push('[cell] ' + text.trim().slice(0, 20));
+      if (info.rows && cell.tagName === 'TD' && cell.parentElement !== table.rows[0]) {
+        const label = getComputedStyle(cell, '::before').content;
+        const header = headers[[...cell.parentElement.cells].indexOf(cell)];
+        if (label !== JSON.stringify(header)) info.labels.push([label, header]);
+      }
+    }
+    return info;
+  });
+}"""
+
+
+def table_problems(page: str, tables: list[dict]) -> list[str]:
+    problems = []
+    for table in tables:
+        where = f"{page} table {table['index'] + 1}"
+        if table["broken"]:
+            problems.append(f"{where}: words broken across lines {table['broken'][:5]}")
+        if table["labels"]:
+            problems.append(f"{where}: cells not labelled with their header {table['labels'][:3]}")
+        if table["offscreen"]:
+            # Off screen is allowed only in a grid that scrolls, shows the edge cue and, from
+            # three columns, the hint.
+            reachable = table["scrolls"] and table["cue"] and (table["hint"] or table["columns"] < 3)
+            if not reachable:
+                problems.append(f"{where}: off screen with no cue to scroll {table['offscreen'][:5]} "
+                                f"(scrolls {table['scrolls']}, cue {table['cue']}, hint {table['hint']})")
+    return problems
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_table_of_every_page_can_be_read_whole(browser, site_dir, http_base, edge_site_dir, edge_http_base, size):
+    """Markdown and notebook tables of the real site and the edge site (whose wide table with a
+    merged cell keeps its grid), in one browser tab per size."""
+    context = browser.new_context(**SIZES[size])
+    tab = context.new_page()
+    problems, seen = [], {"rows": 0, "grid": 0, "scrolling grid": 0, "words": 0}
+    for site, base in ((site_dir, http_base), (edge_site_dir, edge_http_base)):
+        for page in pages_of(site):
+            tab.goto(base + page, wait_until="load")
+            tables = tab.evaluate(TABLES)
+            problems += table_problems(page, tables)
+            if tab.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth"):
+                problems.append(f"{page}: the page scrolls sideways")
+            for table in tables:
+                seen["rows" if table["rows"] else "grid"] += 1
+                seen["scrolling grid"] += table["scrolls"] and not table["rows"] and bool(table["offscreen"])
+                seen["words"] += table["words"]
+    context.close()
+    assert problems == []
+    if size == "390":  # labelled rows, and the grid that cannot be rows with its cue and hint
+        assert seen["rows"] >= 40 and seen["scrolling grid"] >= 2, seen
+    else:  # a grid everywhere on a wide screen
+        assert seen["rows"] == 0 and seen["grid"] >= 40, seen
+    assert seen["words"] > 1000, seen
