@@ -109,3 +109,92 @@ def test_every_table_of_every_page_can_be_read_whole(browser, site_dir, http_bas
     else:  # a grid everywhere on a wide screen
         assert seen["rows"] == 0 and seen["grid"] >= 40, seen
     assert seen["words"] > 1000, seen
+
+
+# -- figures ---------------------------------------------------------------------------------
+
+READABLE_PX = 11
+# In the figure's own document, at its own size: the smallest text as drawn (each text's computed
+# font size through the figure's stylesheet, times its scale on screen), and the figure's width.
+SMALLEST_TEXT = """() => {
+  const root = document.documentElement;
+  const sizes = [...document.querySelectorAll('text, tspan')].filter(t => t.textContent.trim())
+    .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+  return [Math.min(...sizes), root.getBoundingClientRect().width];
+}"""
+VIEW = "dialog.figure-view"
+
+
+def figure_pages(site) -> list[str]:
+    return [p for p in pages_of(site) if "course-figure__open" in (site / p).read_text(encoding="utf-8")]
+
+
+def open_figure(tab, index: int, touch: bool) -> dict:
+    link = tab.locator("article a.course-figure__open").nth(index)
+    link.scroll_into_view_if_needed()
+    link.tap() if touch else link.click()
+    tab.wait_for_function(f"() => {{ const i = document.querySelector('{VIEW}[open] img');"
+                          " return i && i.complete && i.naturalWidth > 0; }")
+    return tab.evaluate(f"""() => {{
+      const view = document.querySelector('{VIEW}'), img = view.querySelector('img'), pan = img.parentElement;
+      const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).display !== 'none';
+      const before = pan.scrollLeft; pan.scrollLeft = 60; const panned = pan.scrollLeft - before; pan.scrollLeft = 0;
+      const figure = document.querySelectorAll('article a.course-figure__open')[{index}].closest('figure');
+      return {{src: img.currentSrc, width: img.getBoundingClientRect().width, pans: pan.scrollWidth > pan.clientWidth + 1,
+              panned, hint: shown(view.querySelector('.figure-view__hint')),
+              caption: view.querySelector('.figure-view__caption').textContent,
+              figcaption: figure.querySelector('figcaption') ? figure.querySelector('figcaption').textContent : '',
+              focus: document.activeElement.className}};
+    }}""")
+
+
+def close_figure(tab, how: str, touch: bool) -> None:
+    if how == "backdrop":  # above the figure, under the header band: the view's backdrop
+        (tab.touchscreen.tap if touch else tab.mouse.click)(12, 12)
+    elif how == "back":
+        tab.go_back()
+    elif how == "escape":
+        tab.keyboard.press("Escape")
+    else:
+        tab.locator(f"{VIEW} .figure-view__close").click()
+    tab.wait_for_function(f"() => !document.querySelector('{VIEW}[open]')")
+
+
+@pytest.mark.parametrize("size, language", [("390", "zh"), ("390", "en"), ("1280", "zh"), ("1280", "en")])
+def test_every_figure_opens_where_its_smallest_text_can_be_read(browser, site_dir, http_base, size, language):
+    """Each figure's smallest text, measured in the figure as drawn, is 11 CSS px or more in the
+    full-screen view; a figure wider than the screen pans, with a hint; the caption is shown;
+    the backdrop, the back button, Escape and the close button each close it, on the same page
+    at the same place, with the focus back on the figure."""
+    touch = size == "390"
+    context = browser.new_context(**SIZES[size])
+    tab, svg = context.new_page(), context.new_page()
+    closings = ["backdrop", "back", "escape", "button"]
+    pages = [p for p in figure_pages(site_dir) if p.startswith("en/") == (language == "en")]
+    problems, opened = [], 0
+    for page in pages:
+        tab.goto(http_base + page, wait_until="load")
+        for index in range(tab.locator("article a.course-figure__open").count()):
+            shown = open_figure(tab, index, touch)
+            where = f"{page} figure {index + 1}"
+            svg.goto(shown["src"])
+            smallest, own_width = svg.evaluate(SMALLEST_TEXT)
+            rendered = smallest * shown["width"] / own_width
+            if rendered < READABLE_PX - 0.05:
+                problems.append(f"{where}: smallest text {rendered:.1f} px at {shown['width']:.0f} px wide")
+            if shown["pans"] != shown["hint"] or (shown["pans"] and shown["panned"] <= 0):
+                problems.append(f"{where}: pans {shown['pans']} (moved {shown['panned']}), hint {shown['hint']}")
+            if shown["caption"] != shown["figcaption"] or not shown["caption"]:
+                problems.append(f"{where}: caption {shown['caption']!r}, the figure's {shown['figcaption']!r}")
+            if "figure-view__close" not in shown["focus"]:
+                problems.append(f"{where}: the focus is on {shown['focus']!r}, not the close button")
+            y = tab.evaluate("scrollY")
+            how = closings[opened % len(closings)]
+            close_figure(tab, how, touch)
+            after = tab.evaluate("[location.href, scrollY, document.activeElement.classList.contains('course-figure__open')]")
+            if after[0] != http_base + page or abs(after[1] - y) > 2 or not after[2]:
+                problems.append(f"{where}: closed by {how}, the reader is at {after} (was {page} at y={y})")
+            opened += 1
+    context.close()
+    assert problems == []
+    assert opened >= 12, opened  # every figure of the language's pages

@@ -228,16 +228,23 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    def size_of(src: str):
+    def svg_text(src: str) -> str | None:
         if not figure_parts.is_local_svg(src) or page.site.read_source is None:
             return None
         folder = posixpath.dirname(page.src_uri)
         # The page's images are its source language's files (links.py made `a.en.svg` `a.svg`).
         source = page.site.languages.translation(posixpath.normpath(posixpath.join(folder, src)), page.written_in)
-        text = page.site.read_source(source) or page.site.read_source(page.site.languages.original(source))
+        return page.site.read_source(source) or page.site.read_source(page.site.languages.original(source))
+
+    def size_of(src: str):
+        text = svg_text(src)
         return figure_parts.svg_size(text) if text else None
 
-    page.result.figures = figure_parts.make_figures(tree, page.strings, size_of)
+    def readable_of(src: str):
+        text = svg_text(src)
+        return figure_parts.readable_width(text) if text else None
+
+    page.result.figures = figure_parts.make_figures(tree, page.strings, size_of, readable_of)
     return tree
 
 

@@ -207,6 +207,7 @@ class CourseSite:
             quiz_stylesheet=result.quiz_stylesheet,
             figures=bool(result.figures),
             figure_close=build.strings[language]["figure_close"],
+            figure_pan_hint=build.strings[language]["figure_pan_hint"],
         )
         if context.written_in != language:
             log.info(f"{context.where} has no {language} version: shown in {context.written_in}, with a notice")
@@ -271,6 +272,7 @@ class PageExtras:
     quiz_stylesheet: str | None = None
     figures: bool = False  # the page has figures: figures.js opens them full screen
     figure_close: str = ""  # the label of the full-screen view's close button
+    figure_pan_hint: str = ""  # under a full-screen figure wider than the screen
     alternates: list = field(default_factory=list)
     language: str | None = None  # the language of the site the page is part of
     footer: Footer = field(default_factory=Footer)

@@ -8,6 +8,8 @@ STRINGS = {
     "read_original": "Open the original page",
     "figure_open": " (open full screen)",  # follows the figure's description
     "figure_close": "Close",
+    # Under a figure shown full screen that is wider than the screen (on a phone in portrait).
+    "figure_pan_hint": "Drag the figure sideways to see all of it; pinch to zoom further.",
     "page_contents": "On this page",
     # Each language's name in running text ("the Chinese original"); the switcher's name otherwise.
     "language_names": {"zh": "Chinese", "en": "English"},

@@ -8,6 +8,8 @@ STRINGS = {
     "read_original": "阅读原文页面",
     "figure_open": "（点击查看大图）",  # follows the figure's description
     "figure_close": "关闭",
+    # Under a figure shown full screen that is wider than the screen (on a phone in portrait).
+    "figure_pan_hint": "左右拖动查看整张图，双指可再放大。",
     "page_contents": "本页目录",
     # Each language's name in running text ("the Chinese original"); the switcher's name otherwise.
     "language_names": {"zh": "中文", "en": "英文"},
