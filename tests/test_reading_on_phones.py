@@ -1,12 +1,13 @@
 """Reading on a phone (issue 20), in Chromium at 390 px and at 1280 px, both languages: every
 table's text on screen or reachable with a visible cue, no word broken in a cell; figures whose
-smallest text can be read; code whose lines can be read."""
+smallest text can be read; the run box where there is code to run; the home page's online
+environments and start button."""
 
 from __future__ import annotations
 
 import pytest
 
-from helpers import pages_of
+from helpers import load_config, notebook_pages, pages_of
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -198,3 +199,54 @@ def test_every_figure_opens_where_its_smallest_text_can_be_read(browser, site_di
     context.close()
     assert problems == []
     assert opened >= 12, opened  # every figure of the language's pages
+
+
+# -- running a notebook, the home page ---------------------------------------------------------
+
+LANGUAGE_PAGES = {"zh": "", "en": "en/"}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_run_box_shows_on_pages_with_code_to_run_and_says_what_needs_a_unix_shell(browser, site_dir, http_base, size):
+    """Code to run: a code cell that shows code (an answer cell shows the solutions instead)."""
+    context = browser.new_context(**SIZES[size])
+    tab = context.new_page()
+    with_box, without = [], []
+    for page in notebook_pages(site_dir):
+        tab.goto(http_base + page, wait_until="load")
+        code = tab.locator("article .jp-CodeCell .jp-InputArea-editor pre").count()
+        box = tab.locator("article details.run-it")
+        assert box.count() == (1 if code else 0), f"{page}: {code} code cells to run, {box.count()} run boxes"
+        if code:
+            box.locator("summary").click()
+            shell = box.locator("p", has=tab.locator("code", has_text="!cat"))
+            assert shell.is_visible() and ("Unix" in shell.inner_text()), page
+            with_box.append(page)
+        else:
+            without.append(page)
+    context.close()
+    assert with_box and without  # both kinds, in both languages
+    assert any(p.startswith("en/") for p in with_box) and any(p.startswith("en/") for p in without)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", LANGUAGE_PAGES)
+def test_the_home_page_links_each_online_environment_and_starts_on_the_first_screen(browser, http_base, size, language):
+    context = browser.new_context(**SIZES[size])
+    tab = context.new_page()
+    tab.goto(http_base + LANGUAGE_PAGES[language] + "index.html", wait_until="load")
+    heading = load_config()["extra"]["environments"][language]
+    section = tab.locator(f"article h2[id='{heading}'] ~ *")
+    rows = tab.locator(f"article h2[id='{heading}'] + p + .md-typeset__scrollwrap tbody tr")
+    assert rows.count() == 2
+    for index in range(rows.count()):  # each environment named is a link the reader can follow
+        link = rows.nth(index).locator("td").first.locator("a[href^='https://gitcode.com/']")
+        guide = section.locator("a[href^='https://gitcode.com/']")
+        assert link.count() == 1 or guide.count() >= 2, rows.nth(index).inner_text()
+    # ...and the page says plainly that this course has no one-click online run yet
+    text = tab.locator("article").inner_text()
+    assert ("还没有一键在线运行的链接" if language == "zh" else "no one-click online links yet") in text
+    start = tab.locator("article a.md-button--primary").first
+    box = start.bounding_box()
+    assert box["y"] + box["height"] <= SIZES[size]["viewport"]["height"], box  # no scrolling to start
+    context.close()

@@ -285,6 +285,11 @@ def remove_heading_anchors(heading: Tag) -> None:
         anchor.decompose()
 
 
+def code_to_run(tree: BeautifulSoup) -> list[Tag]:
+    """The code cells that still show code to run (an answer cell shows solutions instead)."""
+    return tree.select("div.jp-CodeCell .jp-InputArea-editor")
+
+
 def code_cell_input(cell: Tag) -> Tag | None:
     """Where a code cell's input ends: its output goes after this element."""
     return cell.select_one(".jp-Cell-inputWrapper")

@@ -31,7 +31,8 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 16. page_top: the chapter above a section's title, the page's contents under it for phones
     (after 7, which would link terms in them, 14, which reads the first paragraph, and 15,
     which puts its notice right under the title)
-17. run_it: on a notebook page, the chapter's notebooks to download and how to open them
+17. run_it: on a notebook page with code to run, the chapter's notebooks to download and how
+    to run them
 18. notices: "not translated yet" (wraps the content, so it comes late)
 19. progress_data: on every page, its language's progress data and the engine's script (the
     navigation's ticks; the catalog; the chapter end); after notices, so that it stays outside
@@ -291,10 +292,12 @@ def page_top(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """A notebook of a chapter: its chapter's archive in the page's language (downloads.py)."""
+    """A notebook of a chapter with code to run: its chapter's archive in the page's language
+    (downloads.py).  A page whose only code is its answer cell (shown as solutions) has nothing
+    to run: no box."""
     languages = page.site.languages
     chapter = page.site.plan.chapter_of(languages.original(page.src_uri))
-    if chapter is None or not page.is_notebook:
+    if chapter is None or not page.is_notebook or not adapters.code_to_run(tree):
         return tree
     anchor = page.site.environments.get(page.language)
     home = downloads.relative(languages.folder(page.language) + "index.html", page.url)

@@ -122,6 +122,8 @@ STRINGS = {
     "run_contents": "The archive holds this section's {notebook} with the answer files and figures it reads, in the same folders as in the course repository.",
     "run_steps": "Unzip it and open {notebook} in Jupyter, or upload it to one of {environments}.",
     "run_environments": "the online environments listed on the home page",
+    # {cat}: the command `!cat`, as code.
+    "run_shell": "Lines starting with ! (such as {cat}) and code that calls bash are Unix shell commands: they run on Linux or macOS only; on Windows, use an online environment.",
     # The 404 page (overrides/404.html, course_site/not_found.py).
     "not_found_title": "Page not found",
     "not_found_text": "There is no course page at this address: the link may be wrong, or the page may have moved.",

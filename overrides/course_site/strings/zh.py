@@ -119,6 +119,8 @@ STRINGS = {
     "run_contents": "压缩包里有本节的 {notebook}，以及它读取的答案文件和图片，目录结构与课程仓库相同。",
     "run_steps": "解压后用 Jupyter 打开 {notebook}，或上传到{environments}中运行。",
     "run_environments": "首页列出的在线环境",
+    # {cat}: the command `!cat`, as code.
+    "run_shell": "Notebook 里以 ! 开头的行（如 {cat}）和调用 bash 的代码是 Unix shell 命令，在 Linux 或 macOS 上才能运行；在 Windows 上请使用在线环境。",
     # The 404 page (overrides/404.html, course_site/not_found.py).
     "not_found_title": "页面不存在",
     "not_found_text": "这个地址上没有课程页面：链接可能有误，或者页面已经移动。",
