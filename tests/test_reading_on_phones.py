@@ -1,13 +1,17 @@
 """Reading on a phone (issue 20), in Chromium at 390 px and at 1280 px, both languages: every
 table's text on screen or reachable with a visible cue, no word broken in a cell; figures whose
 smallest text can be read; the run box where there is code to run; the home page's online
-environments and start button."""
+environments and start button; "report an error" on GitHub and GitCode."""
 
 from __future__ import annotations
 
+import os
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 
-from helpers import load_config, notebook_pages, pages_of
+import browsing
+from helpers import EDGE_SITE, build_site, load_config, notebook_pages, pages_of
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -249,4 +253,48 @@ def test_the_home_page_links_each_online_environment_and_starts_on_the_first_scr
     start = tab.locator("article a.md-button--primary").first
     box = start.bounding_box()
     assert box["y"] + box["height"] <= SIZES[size]["viewport"]["height"], box  # no scrolling to start
+    context.close()
+
+
+# -- feedback ------------------------------------------------------------------------------------
+
+MIRROR = "https://gitcode.com/autofuse-course/autofuse-course"
+
+
+@pytest.fixture(scope="module")
+def mirrored_site(tmp_path_factory):
+    """The edge site built as the Pages workflow builds it when a GitCode mirror is configured
+    (REPORT_ALSO_URL, read by extra.report_also in mkdocs.yml)."""
+    site = tmp_path_factory.mktemp("mirrored_site")
+    saved = os.environ.get("REPORT_ALSO_URL")
+    os.environ["REPORT_ALSO_URL"] = MIRROR
+    try:
+        build_site(EDGE_SITE / "mkdocs.yml", site, tmp_path_factory.mktemp("mirrored_cache"))
+    finally:
+        os.environ.pop("REPORT_ALSO_URL") if saved is None else os.environ.__setitem__("REPORT_ALSO_URL", saved)
+    server = browsing.serve(site)
+    yield browsing.base_url(server)
+    server.shutdown()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", LANGUAGE_PAGES)
+def test_report_an_error_offers_github_and_gitcode_with_the_page_filled_in(browser, mirrored_site, size, language):
+    context = browser.new_context(**SIZES[size])
+    tab = context.new_page()
+    page = LANGUAGE_PAGES[language] + "ch/twin.html"
+    tab.goto(mirrored_site + page, wait_until="load")
+    links = tab.locator(".course-footer__reports a.course-footer__report")
+    assert links.all_inner_texts() == ["GitHub", "GitCode"]
+    title = tab.locator("article h1").inner_text().replace("¶", "").strip()
+    for index, (host, path) in enumerate([("github.com", "/issues/new"), ("gitcode.com", "/issues/create")]):
+        link = links.nth(index)
+        link.scroll_into_view_if_needed()
+        box = link.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["viewport"]["width"]
+        url = urlsplit(link.get_attribute("href"))
+        query = parse_qs(url.query)
+        assert url.hostname == host and url.path.endswith(path)
+        assert title in query["title"][0] and title in query["body"][0]
+        assert load_config()["site_url"] + page in query["body"][0]
     context.close()

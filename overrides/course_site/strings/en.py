@@ -111,6 +111,7 @@ STRINGS = {
     "footer_updated": "This page last changed on ",
     "footer_source": "Source repository",
     "footer_report": "Report an error",
+    "footer_report_where": "Report an error: ",  # followed by the platforms' names (GitHub · GitCode)
     "footer_license": "Licence: ",
     # The issue "report an error" opens: {title} of the page, {url} its address.
     "report_title": "[Erratum] {title}",

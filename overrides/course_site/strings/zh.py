@@ -108,6 +108,7 @@ STRINGS = {
     "footer_updated": "本页最后更新：",
     "footer_source": "源代码仓库",
     "footer_report": "报告错误",
+    "footer_report_where": "报告错误：",  # followed by the platforms' names (GitHub · GitCode)
     "footer_license": "许可证：",
     # The issue "report an error" opens: {title} of the page, {url} its address.
     "report_title": "[勘误] {title}",
