@@ -25,7 +25,9 @@ _BRACKETED = re.compile(r"^[（(][ \t]*(?P<word>[^（()）]+?)[ \t]*[）)]$")
 
 # The words an author writes (the grammar) and the words a reader sees (`ui`: put in the page
 # by the renderer; `script`: handed to quiz.js).  Every table has exactly these keys.
-GRAMMAR_KEYS = ("markers", "true", "false", "explanation", "also_accepted")
+GRAMMAR_KEYS = ("markers", "true", "false", "explanation", "also_accepted", "answer_kind", "answer_kinds")
+# The answer kinds with a word of the language; the variables of GE are written as they are named.
+WORDED_KINDS = ("path", "text")
 UI_KEYS = (
     "kinds", "true_label", "false_label", "letter_separator", "form_separator", "summary", "summary_open",
     "answer", "also_accepted_label", "your_answer", "explanation_label", "solutions", "solutions_intro", "missed",
@@ -33,7 +35,7 @@ UI_KEYS = (
 )
 SCRIPT_KEYS = (
     "correct", "incorrect", "choose", "type", "pending_choice", "pending_multiple", "score", "retry_confirm",
-    "not_saved", "not_kept",
+    "not_saved", "not_kept", "wrong", "yours", "expected", "difference", "reasons",
 )
 PROGRESS_KEYS = ("done", "section_count", "section_done", "total", "reset", "reset_confirm", "reset_done", "not_kept")
 
@@ -51,6 +53,8 @@ class QuizLanguage:
     false_words: tuple[str, ...]  # besides the marks × ✗ ✘ ✕
     explanation_labels: tuple[str, ...]  # "解析", without the colon
     also_labels: tuple[str, ...]  # "也接受"
+    kind_labels: tuple[str, ...]  # "类型"
+    kind_words: Mapping[str, tuple[str, ...]]  # "path" -> ("路径",)
     ui: Mapping[str, object]
     script: Mapping[str, str]
     progress: Mapping[str, str]
@@ -81,10 +85,16 @@ class QuizLanguage:
                     raise ExerciseError(where, f"the type marker {form!r} is not a word in brackets",
                                         expected="a marker as authors write it, such as （判断题） or (True/False)")
             markers[kind] = forms
+        need(table["answer_kinds"], WORDED_KINDS, "quiz.answer_kinds")
+        from .flags import REASONS
+
+        need(need(table["script"], SCRIPT_KEYS, "quiz.script")["reasons"], REASONS, "quiz.script.reasons")
+        kind_words = {kind: _words(table["answer_kinds"][kind], f"quiz.answer_kinds.{kind}", where) for kind in WORDED_KINDS}
         language = cls(
             code, markers,
             _words(table["true"], "quiz.true", where), _words(table["false"], "quiz.false", where),
             _words(table["explanation"], "quiz.explanation", where), _words(table["also_accepted"], "quiz.also_accepted", where),
+            _words(table["answer_kind"], "quiz.answer_kind", where), kind_words,
             ui, need(table["script"], SCRIPT_KEYS, "quiz.script"), need(table["progress"], PROGRESS_KEYS, "quiz.progress"),
         )
         seen: dict[str, QuestionKind] = {}
@@ -137,6 +147,24 @@ class QuizLanguage:
     def explanation_shown(self) -> tuple[str, ...]:
         """The explanation's labels as messages show them, with their colon: `解析：`, `Explanation: `."""
         return tuple(_with_colon(label) for label in self.explanation_labels)
+
+    def answer_kind(self, word: str) -> str | None:
+        """The answer kind a kind line names: a variable of GE as written, or a word of this language."""
+        from .flags import VARIABLES
+
+        if word.strip() in VARIABLES:
+            return word.strip()
+        return next((kind for kind, words in self.kind_words.items() if _word(word) in {_word(w) for w in words}), None)
+
+    @property
+    def kind_forms(self) -> str:
+        from .flags import VARIABLES
+
+        return ", ".join([f"`{words[0]}`" for words in self.kind_words.values()] + [f"`{v}`" for v in VARIABLES])
+
+    @property
+    def kind_shown(self) -> tuple[str, ...]:
+        return tuple(_with_colon(label) for label in self.kind_labels)
 
     @property
     def also_shown(self) -> tuple[str, ...]:

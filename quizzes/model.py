@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from dataclasses import dataclass
 from enum import Enum
+
+from . import flags
 
 # Codes stored in answer keys and used as the values of the form's inputs. Not T/F:
 # F is also an option letter, and a key must say unambiguously which kind it is.
@@ -16,8 +19,6 @@ FALSE_CODE = "N"
 # and later), written out so that Python and quiz.js remove the same set whatever Unicode
 # version either of them follows.  tests/test_quiz_browser.py compares the two.
 WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-_WHITESPACE = re.compile(f"[{WHITESPACE}]+")
-QUOTES = "\"'"
 
 
 class QuestionKind(Enum):
@@ -33,13 +34,40 @@ class QuestionKind(Enum):
                 "short-answer": "short-answer"}[self.value]
 
 
+# What a short answer is, declared in its answer file (quizzes/README.md): plain text, a path, or
+# the value of one of GE's two variables (quizzes/flags.py).
+TEXT = "text"
+PATH = "path"
+ANSWER_KINDS = (TEXT, PATH, *flags.VARIABLES)
+_ENDS = re.compile(f"^[{WHITESPACE}]+|[{WHITESPACE}]+$")
+
+
 def normalise_answer(text: str) -> str:
-    """A short answer as it is compared: all whitespace removed, then one pair of matching
-    surrounding `"` or `'`.  Letter case counts.  quiz.js has the same function."""
-    text = _WHITESPACE.sub("", text)
-    if len(text) >= 2 and text[0] in QUOTES and text[-1] == text[0]:
-        text = text[1:-1]
+    """A short answer as typed, with only the whitespace at its two ends removed: inside, every
+    character counts, letter case too.  quiz.js has the same function."""
+    return _ENDS.sub("", text)
+
+
+def compared(text: str, kind: str = TEXT) -> str:
+    """What a short answer of `kind` is compared by: the text without the whitespace at its ends;
+    a path also without one trailing `/`; a flag string as the settings GE reads from it."""
+    text = normalise_answer(text)
+    if kind == PATH and len(text) > 1 and text.endswith("/"):
+        return text[:-1]
+    if kind in flags.VARIABLES:
+        return flags.canonical(text, kind)
     return text
+
+
+def grade(answer: str, forms, kind: str = TEXT) -> tuple[bool, str | None]:
+    """Whether `answer` is one of the accepted `forms` of a short answer of `kind`, and for a flag
+    string the first reason (flags.REASONS) the table knows, against the key (the first form).
+    quiz.js grades the same way; tests/fixtures/quiz/flag_answers.json is the table of both."""
+    right = compared(answer, kind) in {compared(form, kind) for form in forms}
+    if kind not in flags.VARIABLES:
+        return right, None
+    found = flags.reasons(normalise_answer(answer), normalise_answer(forms[0]), kind)
+    return right, found[0].code if found else None
 
 
 @dataclass(frozen=True)
@@ -71,8 +99,10 @@ class Answer:
     key: str
     explanation: str  # block Markdown, as written
     line: int
-    # Short answers only: every accepted form as written, the key first.
+    # Short answers only: every accepted form as written, the key first, and what kind of answer
+    # it is (ANSWER_KINDS), as declared on its kind line; text when there is none.
     accepted: tuple[str, ...] = ()
+    answer_kind: str = TEXT
 
     @property
     def kind(self) -> QuestionKind:
@@ -85,7 +115,7 @@ class Answer:
     @property
     def normalised(self) -> tuple[str, ...]:
         """The accepted forms as compared, in the order written (short answers only)."""
-        return tuple(normalise_answer(form) for form in self.accepted)
+        return tuple(compared(form, self.answer_kind) for form in self.accepted)
 
 
 @dataclass(frozen=True)
@@ -125,12 +155,12 @@ def question_id(section: str, question: Question, answer: Answer) -> str:
 
     Hashing the kind and option count with the key means that a rewritten question
     does not inherit progress saved for the old one.  A short answer's key is the set
-    of its normalised accepted forms (sorted; they hold no whitespace, so one per line
-    is unambiguous): the zh and en versions share progress even when they list the
-    forms in another order, and a changed form starts afresh.
+    of its accepted forms as compared (sorted, as JSON), with its answer kind: the zh and en
+    versions share progress even when they list the forms in another order, and a changed
+    form or kind starts afresh.
     """
     if question.kind is QuestionKind.SHORT_ANSWER:
-        key = "\n".join(sorted(set(answer.normalised)))
+        key = answer.answer_kind + json.dumps(sorted(set(answer.normalised)), ensure_ascii=False)
     else:
         key = answer.key
     shape = f"{question.kind.value}|{len(question.options)}|{key}"

@@ -14,7 +14,10 @@ from functools import lru_cache
 
 from .errors import ExerciseError
 from .language import QuizLanguage
-from .model import FALSE_CODE, TRUE_CODE, Answer, Option, Question, QuestionBlock, QuestionKind, normalise_answer
+from . import flags
+from .model import (
+    FALSE_CODE, PATH, TEXT, TRUE_CODE, Answer, Option, Question, QuestionBlock, QuestionKind, compared, normalise_answer,
+)
 
 QUESTION_FORM = "a line such as `1. {marker}…`, numbered 1, 2, 3… with a space after the dot"
 OPTION_FORM = "option lines `A. …`, `B. …` (indented, or as nested bullets `   - A. …`), in order from A"
@@ -66,6 +69,15 @@ def _explanation_of(language: QuizLanguage) -> re.Pattern:
 
 def _also_of(language: QuizLanguage) -> re.Pattern:
     return _labelled(language.also_labels, "forms")
+
+
+def _kind_line_of(language: QuizLanguage) -> re.Pattern:
+    return _labelled(language.kind_labels, "kind")
+
+
+def kind_form(language: QuizLanguage) -> str:
+    return (f"`{language.kind_shown[0]}` followed by one of {language.kind_forms}, on the line right after the key "
+            "of a short answer")
 
 
 def question_form(language: QuizLanguage) -> str:
@@ -522,15 +534,17 @@ def _also_accepted(raw: str, number: int, line_index: int, line: str, source: _S
     raise source.error(problem, question=number, line_number=line_index + 1, line=line, expected=also_form(source.language))
 
 
-def _check_forms(forms: list[str], number: int, line_index: int, line: str, source: _Source) -> None:
+def _check_forms(forms: list[str], kind: str, number: int, line_index: int, line: str, source: _Source) -> None:
     seen: dict[str, str] = {}
     for form in forms:
-        normalised = normalise_answer(form)
+        normalised = compared(form, kind)
         if normalised in seen:
+            how = {TEXT: "once the whitespace at its ends is removed", PATH: "as a path (one trailing `/` is the same)"}
             raise source.error(
-                f"`{form}` is the same answer as `{seen[normalised]}` once whitespace and surrounding quotes "
-                "are removed", question=number, line_number=line_index + 1, line=line,
-                expected="each accepted form once; whitespace and one pair of surrounding quotes are ignored anyway",
+                f"`{form}` is the same answer as `{seen[normalised]}` "
+                f"{how.get(kind, f'as GE reads {kind} (quizzes/flags.py)')}", question=number,
+                line_number=line_index + 1, line=line,
+                expected="each accepted form once: the grader accepts the equivalent forms by itself",
             )
         seen[normalised] = form
 
@@ -590,14 +604,21 @@ def _parse_entry(lines: list[str], group: list[int], source: _Source) -> Answer:
         )
     number = int(head["number"])
     accepted: list[str] = []
+    answer_kind = TEXT
     if head["key"].startswith("`"):
         key = _short_key(head["key"], number, first, lines[first], source)
         accepted.append(key)
+        kind_line = _kind_line_of(language).match(lines[rest[0]]) if rest else None
+        if kind_line:
+            answer_kind = _answer_kind(kind_line["kind"], number, rest[0], lines[rest[0]], source)
+            rest = rest[1:]
         also = also_line.match(lines[rest[0]]) if rest else None
+        also_index = rest[0] if also else first
         if also:
             accepted.extend(_also_accepted(also["forms"], number, rest[0], lines[rest[0]], source))
-            _check_forms(accepted, number, rest[0], lines[rest[0]], source)
             rest = rest[1:]
+        _check_kind(accepted, answer_kind, number, first, lines[first], source)
+        _check_forms(accepted, answer_kind, number, also_index, lines[also_index], source)
     else:
         key = parse_key(head["key"], language)
         if key is None:
@@ -632,7 +653,41 @@ def _parse_entry(lines: list[str], group: list[int], source: _Source) -> Answer:
         if also_line.match(lines[index]):
             raise _misplaced_also(number, index, lines[index], accepted, source)
         text.append(lines[index].rstrip())
-    return Answer(number, key, "\n".join(text), first + 1, tuple(accepted))
+    return Answer(number, key, "\n".join(text), first + 1, tuple(accepted), answer_kind)
+
+
+def _answer_kind(word: str, number: int, line_index: int, line: str, source: _Source) -> str:
+    kind = source.language.answer_kind(word)
+    if kind is None:
+        raise source.error(f"{word!r} is not an answer kind", question=number, line_number=line_index + 1, line=line,
+                           expected=kind_form(source.language))
+    return kind
+
+
+def _check_kind(forms: list[str], kind: str, number: int, line_index: int, line: str, source: _Source) -> None:
+    """A flag string declares its variable, and GE must take every form of it as written; a path is one."""
+    for form in forms:
+        text = normalise_answer(form)
+        if kind in flags.VARIABLES:
+            problems = flags.key_problems(text, kind)
+            if problems:
+                raise source.error(
+                    f"GE would not read `{form}` as the {kind} it is declared to be: " + "; ".join(problems),
+                    question=number, line_number=line_index + 1, line=line,
+                    expected=f"items `--name=value` of {kind}, separated by `;` without spaces (quizzes/flags.py)",
+                )
+        elif flags.looks_like_flags(text):
+            raise source.error(
+                f"`{form}` is a flag string, but the answer declares no variable (its kind is {kind})",
+                question=number, line_number=line_index + 1, line=line,
+                expected=f"a kind line `{source.language.kind_shown[0]}{flags.FLAGS}` or "
+                f"`{source.language.kind_shown[0]}{flags.DFX_FLAGS}` right after the key",
+            )
+        elif kind == PATH and (not text.startswith("/") or any(c.isspace() for c in text)):
+            raise source.error(
+                f"`{form}` is declared a path but is not an absolute path without spaces",
+                question=number, line_number=line_index + 1, line=line, expected="a path such as `/tmp/af_debug`",
+            )
 
 
 def _misplaced_also(number: int, index: int, line: str, accepted: list[str], source: _Source) -> ExerciseError:

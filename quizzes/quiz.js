@@ -63,32 +63,262 @@
     } catch (e) {}
   }
 
-  // A short answer as it is compared: all whitespace removed (the characters of \s, written
-  // out), then one pair of matching surrounding quotes; letter case counts. The same function
-  // as normalise_answer in quizzes/model.py; tests/test_quiz_browser.py runs both on one table.
+  // A short answer as typed, without the whitespace at its two ends (the characters of \s,
+  // written out); inside, every character counts. The same function as normalise_answer in
+  // quizzes/model.py; tests/test_quiz_browser.py runs both on one table.
   function normalise(text) {
-    var squeezed = text.replace(/[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+/g, "");
-    var first = squeezed.charAt(0);
-    if (squeezed.length >= 2 && (first === '"' || first === "'") && squeezed.charAt(squeezed.length - 1) === first) {
-      return squeezed.slice(1, -1);
-    }
-    return squeezed;
+    return text.replace(/^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+|[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$/g, "");
   }
 
-  // The saved answer's text, or null: anything else under our key (hand-edited, another
-  // version's format) counts as unanswered. A stored verdict, if any, is never trusted.
-  function read(id) {
+  // ---------------------------------------------------------------------------------------
+  // Flag strings, read as GE reads them: quizzes/flags.py says how and from which source, and
+  // hands over its SPEC in the progress data; tests/fixtures/quiz/flag_answers.json is the
+  // table both are tested on.
+
+  var FLAGS = "AUTOFUSE_FLAGS";
+  var MASTER = "--enable_autofuse";
+  var FULL_WIDTH = "；＝，－“”‘’\u3000";
+  var QUOTES = "\"'“”‘’";
+  var REASONS = ["export", "quotes", "full_width", "space", "missing_prefix", "case", "wrong_variable",
+    "separator", "malformed", "duplicate", "unknown_key", "master_off", "different"];
+
+  function flagSpec() {
+    return (window.quizProgressData && window.quizProgressData.flags) || { spec: {}, passes: [] };
+  }
+
+  // C++ getline splitting: nothing trimmed, a delimiter at the very end adds no empty part.
+  function split(text, delimiter) {
+    var parts = text.split(delimiter);
+    if (parts[parts.length - 1] === "") parts.pop();
+    return parts;
+  }
+
+  // GetAutofuseFlagValue: the first item that contains the name decides.
+  function firstValue(items, option) {
+    for (var i = 0; i < items.length; i++) {
+      if (items[i].indexOf(option) < 0) continue;
+      var keyAndValue = items[i].split("=");
+      if (keyAndValue.length !== 2) return null;
+      if (keyAndValue[0] === option) return keyAndValue[1];
+    }
+    return null;
+  }
+
+  function unique(list) {
+    return list.filter(function (x, i) { return list.indexOf(x) === i; }).sort();
+  }
+
+  function typed(value, option) {
+    if (option.type === "bool") return value === "true";
+    if (option.type === "int") return /^[0-9]+$/.test(value) ? parseInt(value, 10) : option["default"];
+    if (option.type === "set") return unique(split(value, ","));
+    if (option.type === "path") return value.length > 1 && value.charAt(value.length - 1) === "/" ? value.slice(0, -1) : value;
+    return value;
+  }
+
+  function byDefault(option) {
+    if (option.type === "bool") return false;
+    if (option.type === "set" || option.type === "passes") return [];
+    return option["default"] === undefined ? null : option["default"];
+  }
+
+  function same(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+
+  // The settings GE ends up with, only those off their defaults; none when the master switch is off.
+  function settings(text, variable) {
+    var spec = flagSpec().spec[variable] || {};
+    var items = split(text, ";");
+    var stored = {};
+    items.forEach(function (item) {
+      var keyAndValue = split(item, "=");
+      if (keyAndValue.length === 2) stored[keyAndValue[0]] = keyAndValue[1];
+    });
+    var result = {};
+    Object.keys(spec).forEach(function (key) {
+      var option = spec[key];
+      if (option.type === "passes") return;
+      var value = option.first ? firstValue(items, key) : Object.prototype.hasOwnProperty.call(stored, key) ? stored[key] : null;
+      if (value !== null && !same(typed(value, option), byDefault(option))) result[key] = typed(value, option);
+    });
+    if (variable === FLAGS) {
+      if (!result[MASTER]) return {};
+      if (Object.prototype.hasOwnProperty.call(stored, "--autofuse_enable_pass")) {
+        var off = split(stored["--autofuse_disable_pass"] || "", ",");
+        var on = unique(split(stored["--autofuse_enable_pass"], ",")).filter(function (kind) {
+          return flagSpec().passes.indexOf(kind) >= 0 && off.indexOf(kind) < 0;
+        });
+        if (on.length) result.passes = on;
+      }
+    }
+    return result;
+  }
+
+  function canonical(text, variable) {
+    var s = settings(text, variable);
+    var sorted = {};
+    Object.keys(s).sort().forEach(function (key) { sorted[key] = s[key]; });
+    return JSON.stringify(sorted);
+  }
+
+  // What an answer of this kind is compared by (model.compared).
+  function compared(text, kind) {
+    text = normalise(text);
+    if (kind === "path" && text.length > 1 && text.charAt(text.length - 1) === "/") return text.slice(0, -1);
+    if (flagSpec().spec[kind]) return canonical(text, kind);
+    return text;
+  }
+
+  function owner(key) {
+    var spec = flagSpec().spec;
+    var found = null;
+    Object.keys(spec).forEach(function (variable) {
+      if (found === null && Object.prototype.hasOwnProperty.call(spec[variable], key)) found = variable;
+    });
+    return found;
+  }
+
+  function firstOf(text, characters) {
+    for (var i = 0; i < text.length; i++) if (characters.indexOf(text.charAt(i)) >= 0) return text.charAt(i);
+    return null;
+  }
+
+  // Why an answer does not read as the key, as flags.reasons: [{code, item, variable}], in REASONS order.
+  function reasons(answer, key, variable) {
+    var text = normalise(answer);
+    var found = [];
+    var head = /^(?:export\s+)?(AUTOFUSE_(?:DFX_)?FLAGS)\s*=/.exec(text);
+    if (head) found.push({ code: "export", item: head[0].trim(), variable: head[1] });
+    var quote = firstOf(text, QUOTES);
+    if (quote) found.push({ code: "quotes", item: quote });
+    var wide = firstOf(text, FULL_WIDTH);
+    if (wide) found.push({ code: "full_width", item: wide });
+    var counted = {};
+    split(text, ";").filter(Boolean).forEach(function (item) {
+      var parts = item.split("=");
+      var name = parts[0];
+      if (parts.length !== 2) {
+        var many = item.split("--").length - 1 > 1 || name.indexOf(",") >= 0;
+        found.push({ code: many ? "separator" : "malformed", item: item });
+        return;
+      }
+      var value = parts[1];
+      if (/\s/.test(item)) {
+        found.push({ code: "space", item: name !== name.trim() ? name : item });
+        return;
+      }
+      var home = owner(name);
+      var option = home ? flagSpec().spec[home][name] : {};
+      var lower = value.toLowerCase();
+      var wrongCase = value !== lower && (
+        (option.type === "bool" && (lower === "true" || lower === "false")) ||
+        (option.type === "passes" && split(lower, ",").some(function (k) { return flagSpec().passes.indexOf(k) >= 0; })));
+      if (home === null && name.indexOf("--") !== 0 && owner("--" + name.replace(/^-+/, ""))) {
+        found.push({ code: "missing_prefix", item: name });
+      } else if ((home === null && owner(name.toLowerCase())) || wrongCase) {
+        found.push({ code: "case", item: item });
+      } else if (home && home !== variable) {
+        found.push({ code: "wrong_variable", item: name, variable: home });
+      } else if (home === null) {
+        found.push({ code: "unknown_key", item: name });
+      } else if (Object.prototype.hasOwnProperty.call(counted, name) && counted[name] !== value) {
+        found.push({ code: "duplicate", item: name });
+      }
+      if (!Object.prototype.hasOwnProperty.call(counted, name)) counted[name] = value;
+    });
+    var mine = settings(text, variable);
+    var theirs = settings(normalise(key), variable);
+    if (variable === FLAGS && !Object.keys(mine).length && Object.keys(theirs).length) {
+      found.push({ code: "master_off", item: MASTER });
+    }
+    if (!found.length && !same(canonical(text, variable), canonical(normalise(key), variable))) {
+      var differing = unique(Object.keys(mine).concat(Object.keys(theirs))).filter(function (k) {
+        return !same(mine[k], theirs[k]);
+      });
+      var first = differing[0] || "";
+      found.push({ code: "different", item: first === "passes" ? "--autofuse_enable_pass" : first });
+    }
+    return found.sort(function (a, b) { return REASONS.indexOf(a.code) - REASONS.indexOf(b.code); });
+  }
+
+  // The key's form to show under the reader's answer: a flag string's items in the reader's order,
+  // where the reader named them, so that the first difference is a real one.
+  function expectedFor(answer, form, kind) {
+    var text = normalise(answer);
+    if (kind === "path" && text.charAt(text.length - 1) === "/" && form.charAt(form.length - 1) !== "/") return form + "/";
+    if (!flagSpec().spec[kind]) return form;
+    var plain = text.toLowerCase().replace(/[；＝]/g, function (c) { return c === "；" ? ";" : "="; });
+    var items = split(form, ";").filter(Boolean);
+    var at = items.map(function (item, index) {
+      var bare = item.split("=")[0].replace(/^-+/, "").toLowerCase();
+      var position = plain.indexOf(bare);
+      return { item: item, position: position < 0 ? plain.length + index : position };
+    });
+    at.sort(function (a, b) { return a.position - b.position; });
+    return at.map(function (entry) { return entry.item; }).join(";");
+  }
+
+  // The first position at which two texts differ, or -1.
+  function firstDifference(a, b) {
+    for (var i = 0; i < Math.max(a.length, b.length); i++) if (a.charAt(i) !== b.charAt(i)) return i;
+    return -1;
+  }
+
+  // What is stored for a question: {"a": the latest answer checked, "f": the first one, when it
+  // was checked before the solution or an explanation was shown, "r": 1 once they were shown
+  // before any answer}. An entry of an older version, {"a": …} alone, counts its answer as the
+  // first. Anything else under our key (hand-edited) counts as unanswered; a stored verdict, if
+  // any, is never trusted.
+  function record(id) {
     try {
       var saved = JSON.parse(stored(id));
-      if (saved && typeof saved.a === "string") return saved.a;
+      if (saved && typeof saved === "object" && !Array.isArray(saved)) return saved;
     } catch (e) {}
     return null;
+  }
+
+  // The latest answer's text, or null.
+  function read(id) {
+    var saved = record(id);
+    return saved && typeof saved.a === "string" ? saved.a : null;
+  }
+
+  // The answer given at the first try, or null: none yet, or given after the solution was shown.
+  function firstTry(id) {
+    var saved = record(id);
+    if (!saved || typeof saved.a !== "string") return null;
+    if (!("f" in saved) && !("r" in saved)) return saved.a;
+    return typeof saved.f === "string" ? saved.f : null;
+  }
+
+  // The solution or an explanation of an unanswered question was shown: its answer will not count
+  // as a first try, here, after a reload or in the other language.
+  function reveal(id) {
+    if (record(id)) return;
+    write(id, { r: 1 });
+  }
+
+  // The reader checked an answer: the first one is kept apart, unless the solution came first.
+  function answered(id, answer) {
+    var saved = record(id) || {};
+    var next = { a: answer };
+    if (typeof saved.a === "string") {
+      if (typeof firstTry(id) === "string") next.f = firstTry(id);
+      else next.r = 1;
+    } else if (saved.r) {
+      next.r = 1;
+    } else {
+      next.f = answer;
+    }
+    return write(id, next);
   }
 
   // ---------------------------------------------------------------------------------------
   // Grading, the same everywhere: an answer is checked against the key of the page it is
   // counted on, so a stored answer is right or wrong by today's key.
 
+  // key: "Y", "AC"…; for a short answer {"kind": text, path or a variable of GE, "forms": [...]}.
   function spec(kind, key, count) {
     return {
       kind: kind,
@@ -102,8 +332,9 @@
   function verdict(q, answer) {
     if (typeof answer !== "string") return null;
     if (q.kind === "short-answer") {
-      var text = normalise(answer);
-      return text ? q.key.indexOf(text) >= 0 : null;
+      if (!normalise(answer)) return null;
+      var mine = compared(answer, q.key.kind);
+      return q.key.forms.some(function (form) { return compared(form, q.key.kind) === mine; });
     }
     if (!CHOICE.test(answer)) return null;
     for (var i = 0; i < answer.length; i++) if (q.letters.indexOf(answer.charAt(i)) < 0) return null;
@@ -131,14 +362,20 @@
   var data = window.quizProgressData || { ui: {}, sections: [] };
   var progressUi = data.ui;
 
-  function count(section) {
-    var result = { answered: 0, correct: 0, total: section.questions.length };
-    section.questions.forEach(function (entry) {
-      var right = verdict(spec(entry[1], entry[2], entry[3]), read(entry[0]));
-      if (right !== null) result.answered++;
-      if (right) result.correct++;
+  // answered: the latest answers that fit; correct: the answers right at the first try.
+  function tally(questions) {
+    var result = { answered: 0, correct: 0, total: questions.length };
+    questions.forEach(function (q) {
+      if (verdict(q.spec, read(q.id)) !== null) result.answered++;
+      if (verdict(q.spec, firstTry(q.id))) result.correct++;
     });
     return result;
+  }
+
+  function count(section) {
+    return tally(section.questions.map(function (entry) {
+      return { id: entry[0], spec: spec(entry[1], entry[2], entry[3]) };
+    }));
   }
 
   function withoutHash(url) {
@@ -252,6 +489,8 @@
       fieldset.removeAttribute("data-quiz-result");
       fieldset.removeAttribute("data-quiz-graded");
       fieldset.querySelector(".quiz-status").textContent = "";
+      var diff = fieldset.querySelector(".quiz-diff");
+      if (diff) diff.parentNode.removeChild(diff);
       var explanation = fieldset.querySelector(".quiz-explanation");
       explanation.hidden = true;
       explanation.textContent = "";
@@ -282,8 +521,9 @@
       }
       fieldset.setAttribute("data-quiz-result", correct ? "correct" : "incorrect");
       var status = fieldset.querySelector(".quiz-status");
-      if (correct) status.textContent = ui.correct;
-      else sayAnswer(status, ui.incorrect, fieldset.getAttribute("data-quiz-answer"), kindOf(fieldset) === "short-answer");
+      if (kindOf(fieldset) === "short-answer") sayShort(fieldset, status, answer, correct);
+      else if (correct) status.textContent = ui.correct;
+      else sayAnswer(status, ui.incorrect, fieldset.getAttribute("data-quiz-answer"));
       // The explanation lives once on the page, in the solution block; show a copy here.
       var solution = document.getElementById(fieldset.getAttribute("data-quiz-solution"));
       var text = solution && solution.querySelector(".quiz-solution-explanation");
@@ -292,33 +532,84 @@
       if (text) {
         explanation.appendChild(text.cloneNode(true));
         explanation.hidden = false;
+        reveal(fieldset.getAttribute("data-quiz-id"));
       }
     }
 
-    // "Wrong. The answer: {answer}"; a short answer is code, shown as code and broken only
-    // after a ";" (a browser would break "--enable_autofuse" after its dashes).
-    function sayAnswer(status, template, answer, asCode) {
+    // Text with `code` spans, as the reasons are written, into an element.
+    function withCode(holder, text) {
+      text.split("`").forEach(function (part, index) {
+        if (!part) return;
+        if (index % 2) {
+          var code = document.createElement("code");
+          code.textContent = part;
+          holder.appendChild(code);
+        } else {
+          holder.appendChild(document.createTextNode(part));
+        }
+      });
+    }
+
+    // A short answer's verdict: right or wrong, why (for a flag string, when the table knows),
+    // and when wrong the reader's answer over the expected one, the first difference marked.
+    function sayShort(fieldset, status, answer, correct) {
+      var q = specOf(fieldset);
+      var found = flagSpec().spec[q.key.kind] ? reasons(answer, q.key.forms[0], q.key.kind) : [];
+      status.textContent = correct ? ui.correct : ui.wrong;
+      fieldset.setAttribute("data-quiz-reason", found.length ? found[0].code : "");
+      if (found.length) {
+        status.appendChild(document.createTextNode(" "));
+        var why = document.createElement("span");
+        why.className = "quiz-reason";
+        // A space in the item is shown, as in the answer below: in code it would be invisible.
+        var item = found[0].item.replace(/\s/g, "\u2423");
+        withCode(why, fill(ui.reasons[found[0].code], { item: item, variable: found[0].variable || "" }));
+        status.appendChild(why);
+      }
+      if (correct) return;
+      var mine = normalise(answer);
+      var expected = expectedFor(answer, normalise(q.key.forms[0]), q.key.kind);
+      var at = firstDifference(mine, expected);
+      var diff = document.createElement("div");
+      diff.className = "quiz-diff";
+      [[ui.yours, mine, "quiz-diff-yours"], [ui.expected, expected, "quiz-diff-expected"]].forEach(function (row) {
+        var line = document.createElement("div");
+        line.className = "quiz-diff-row " + row[2];
+        var name = document.createElement("span");
+        name.className = "quiz-diff-label";
+        name.textContent = row[0];
+        var code = document.createElement("code");
+        code.appendChild(document.createTextNode(row[1].slice(0, at)));
+        var mark = document.createElement("mark");
+        var character = row[1].charAt(at);
+        // A space, or the end of the text, is marked as a visible box.
+        mark.textContent = character === "" ? "\u00a0" : /\s/.test(character) ? "\u2423" : character;
+        // Break opportunities around the mark: without them a phone may push it past the edge.
+        if (at >= 0) {
+          code.appendChild(document.createElement("wbr"));
+          code.appendChild(mark);
+          code.appendChild(document.createElement("wbr"));
+        }
+        code.appendChild(document.createTextNode(row[1].slice(at + 1)));
+        line.appendChild(name);
+        line.appendChild(code);
+        diff.appendChild(line);
+      });
+      var where = document.createElement("p");
+      where.className = "quiz-diff-where";
+      where.textContent = fill(ui.difference, { n: at + 1 });
+      diff.appendChild(where);
+      status.parentNode.insertBefore(diff, status.nextSibling);
+    }
+
+    // "Wrong. The answer: {answer}", for a choice question.
+    function sayAnswer(status, template, answer) {
       var at = template.indexOf("{answer}");
       if (at < 0) {
         status.textContent = template;
         return;
       }
-      status.textContent = template.slice(0, at);
-      if (asCode) {
-        var code = document.createElement("code");
-        answer.split(";").forEach(function (part, index, parts) {
-          var last = index === parts.length - 1;
-          var piece = document.createElement("span");
-          piece.className = "quiz-unbroken";
-          piece.textContent = last ? part : part + ";";
-          code.appendChild(piece);
-          if (!last) code.appendChild(document.createElement("wbr"));
-        });
-        status.appendChild(code);
-      } else {
-        status.appendChild(document.createTextNode(answer));
-      }
-      status.appendChild(document.createTextNode(template.slice(at + "{answer}".length)));
+      status.textContent = template.slice(0, at) + answer + template.slice(at + "{answer}".length);
     }
 
     // The reader's explicit act: a click or tap on an option, Enter or Space, the check button.
@@ -330,9 +621,11 @@
         fieldset.querySelector(".quiz-status").textContent = short ? ui.type : ui.choose;
         return;
       }
+      // Stored before the verdict is shown: the explanation the verdict shows reveals the solution.
+      var saved = answered(fieldset.getAttribute("data-quiz-id"), answer);
       show(fieldset, answer, verdict(specOf(fieldset), answer));
       // Said where the reader is, in the question's live status line; blocked storage is said once, above.
-      if (!write(fieldset.getAttribute("data-quiz-id"), { a: answer }) && !blocked) {
+      if (!saved && !blocked) {
         fieldset.querySelector(".quiz-status").textContent += " " + ui.not_saved;
       }
       updateScore();
@@ -357,12 +650,9 @@
 
     // The score is the stored answers, each as last checked: the same count the catalog shows.
     function updateScore() {
-      var c = { answered: 0, correct: 0, total: questions.length };
-      questions.forEach(function (fieldset) {
-        var right = verdict(specOf(fieldset), read(fieldset.getAttribute("data-quiz-id")));
-        if (right !== null) c.answered++;
-        if (right) c.correct++;
-      });
+      var c = tally(questions.map(function (fieldset) {
+        return { id: fieldset.getAttribute("data-quiz-id"), spec: specOf(fieldset) };
+      }));
       score.textContent = c.answered ? fill(ui.score, c) : "";
     }
 
@@ -404,6 +694,8 @@
         if (event.isComposing || event.keyCode === 229) return;
         if (event.key === "Enter" && event.target.tagName === "INPUT") {
           event.preventDefault();
+          // Enter on an option answers with it, as Space does, even when it is not selected yet.
+          if (event.target.type === "radio") event.target.checked = true;
           grade(fieldset);
         }
         // Space on a radio that is already selected changes nothing, so no click follows: check here.
@@ -429,8 +721,10 @@
       });
       // Like the reset on the home page: stored answers go only when the reader confirms.
       if (any && !window.confirm(ui.retry_confirm)) return;
+      // The answers go; that the solutions were seen stays, so a second round is no first try.
       questions.forEach(function (fieldset) {
-        write(fieldset.getAttribute("data-quiz-id"), null);
+        var id = fieldset.getAttribute("data-quiz-id");
+        write(id, record(id) ? { r: 1 } : null);
         restore(fieldset);
       });
       updateScore();
@@ -461,6 +755,15 @@
     });
     showProgress();
   }
+
+  // Opening a solution block shows the answer: its question's next answer is no first try.
+  each(document, "details.quiz-solution", function (details) {
+    details.addEventListener("toggle", function () {
+      var fieldset = details.open && document.querySelector('fieldset[data-quiz-solution="' + details.id + '"]');
+      if (!fieldset) return;
+      reveal(fieldset.getAttribute("data-quiz-id"));
+    });
+  });
 
   each(document, "form.quiz", initQuiz);
   each(document, ".quiz-reset-all", initReset);

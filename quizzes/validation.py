@@ -11,7 +11,7 @@ from .markup import unsupported
 from .model import FALSE_CODE, TRUE_CODE, Answer, Exercise, Item, QuestionBlock, QuestionKind
 from .parsing import explanation_form
 
-SAME_FORMS = "the same accepted forms in every language (compared without whitespace and surrounding quotes)"
+SAME_FORMS = "the same accepted forms in every language (compared as the answer's kind compares them)"
 
 
 def expected_key(kind: QuestionKind, n: int, language: QuizLanguage) -> str:
@@ -126,6 +126,8 @@ def check_parity(original: Exercise, translation: Exercise, original_source: str
             problem = f"{a.code} is {a.kind_label(a_q.kind)}, {b.code} is {b.kind_label(b_q.kind)}"
         elif len(a_q.options) != len(b_q.options):
             problem = f"{a.code} has {len(a_q.options)} options, {b.code} has {len(b_q.options)}"
+        elif a_q.kind is QuestionKind.SHORT_ANSWER and a_a.answer_kind != b_a.answer_kind:
+            problem = f"the answer kinds differ: {a.code} {a_a.answer_kind}, {b.code} {b_a.answer_kind}"
         elif a_q.kind is QuestionKind.SHORT_ANSWER:
             only_a = _only(a_a, b_a)
             only_b = _only(b_a, a_a)

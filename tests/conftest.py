@@ -5,10 +5,13 @@ once, with the build's own error.  Shared functions live in helpers.py."""
 
 from __future__ import annotations
 
+import json
 import os
-from pathlib import Path
-
+import shutil
+import subprocess
+import tempfile
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +25,11 @@ def pytest_runtest_makereport(item, call):
     """A site that does not build, in any fixture (here or in a test module), stops the whole run
     once with the build's own error, rather than failing every test that needs it."""
     if call.when == "setup" and call.excinfo is not None and call.excinfo.errisinstance(BuildFailed):
-        pytest.exit(str(call.excinfo.value), returncode=1)
+        if hasattr(item.config, "workerinput"):
+            # An xdist worker cannot exit on its own: it asks the controller to stop the run.
+            item.session.shouldstop = str(call.excinfo.value)
+        else:
+            pytest.exit(str(call.excinfo.value), returncode=1)
 
 
 def build_or_stop(config_file, site_dir, cache_dir=None):
@@ -34,13 +41,75 @@ def build_or_stop(config_file, site_dir, cache_dir=None):
         pytest.exit(str(error), returncode=1)
 
 
-@pytest.fixture(scope="session")
-def site_build(tmp_path_factory):
-    """The real site.  With PUBLISH_SITE_DIR set (the workflow's test job), it is built there, so
-    that the directory the tests checked is the one published, byte for byte."""
+# -- the sites many modules share -------------------------------------------------------------
+#
+# Run in parallel (pytest-xdist, as tools/test.sh does), the controller builds them once, before
+# any worker starts, and hands the workers their folders; a site that does not build stops the
+# run there, once, with its own error.  Run alone, each is built when a test first needs it.
+
+
+def _real_site(base: Path) -> tuple[Path, subprocess.CompletedProcess]:
+    """The real site.  With PUBLISH_SITE_DIR set (the workflow's test job, .ci/run), it is built
+    there, so that the directory the tests checked is the one published, byte for byte."""
     publish_dir = os.environ.get("PUBLISH_SITE_DIR")
-    site_dir = Path(publish_dir).resolve() if publish_dir else tmp_path_factory.mktemp("site")
+    site_dir = Path(publish_dir).resolve() if publish_dir else base / "site"
     return site_dir, build_or_stop(ROOT / "mkdocs.yml", site_dir)
+
+
+def _edge_site(base: Path) -> tuple[Path, subprocess.CompletedProcess]:
+    site_dir = base / "edge_site"
+    return site_dir, build_or_stop(EDGE_SITE / "mkdocs.yml", site_dir, base / "edge_cache")
+
+
+def _full_course(base: Path) -> tuple[Path, subprocess.CompletedProcess]:
+    """The full plan's size, 15 sections in both languages, chapter 1 cloned into each
+    (tools/generated_course.py): budgets must hold for the whole course, not only today's."""
+    from generated_course import write_course
+
+    course = write_course(base / "full_course" / "course", 15)
+    site_dir = base / "full_course_site"
+    return site_dir, build_or_stop(course.config, site_dir, base / "full_course_cache")
+
+
+SHARED_SITES = {"site": _real_site, "edge_site": _edge_site, "full_course": _full_course}
+
+
+def _is_xdist_controller(config) -> bool:
+    return not hasattr(config, "workerinput") and bool(getattr(config.option, "numprocesses", None))
+
+
+def pytest_configure(config):
+    if _is_xdist_controller(config):
+        base = config.course_sites_base = Path(tempfile.mkdtemp(prefix="course-sites-"))
+        config.course_sites = {}
+        for name, build in SHARED_SITES.items():
+            site_dir, result = build(base)
+            config.course_sites[name] = {"dir": str(site_dir), "args": result.args, "returncode": result.returncode,
+                                         "stdout": result.stdout, "stderr": result.stderr}
+
+
+def pytest_unconfigure(config):
+    if getattr(config, "course_sites_base", None):
+        shutil.rmtree(config.course_sites_base, ignore_errors=True)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """xdist: each worker is told where the controller built the shared sites."""
+    node.workerinput["course_sites"] = json.dumps(node.config.course_sites)
+
+
+def _shared_site(request, tmp_path_factory, name: str) -> tuple[Path, subprocess.CompletedProcess]:
+    built = getattr(request.config, "workerinput", {}).get("course_sites")
+    if built:
+        site = json.loads(built)[name]
+        return Path(site["dir"]), subprocess.CompletedProcess(site["args"], site["returncode"], site["stdout"], site["stderr"])
+    return SHARED_SITES[name](tmp_path_factory.mktemp(name))
+
+
+@pytest.fixture(scope="session")
+def site_build(request, tmp_path_factory):
+    return _shared_site(request, tmp_path_factory, "site")
 
 
 @pytest.fixture(scope="session")
@@ -49,9 +118,8 @@ def site_dir(site_build):
 
 
 @pytest.fixture(scope="session")
-def edge_site_build(tmp_path_factory):
-    site_dir = tmp_path_factory.mktemp("edge_site")
-    return site_dir, build_or_stop(EDGE_SITE / "mkdocs.yml", site_dir, tmp_path_factory.mktemp("edge_cache"))
+def edge_site_build(request, tmp_path_factory):
+    return _shared_site(request, tmp_path_factory, "edge_site")
 
 
 @pytest.fixture(scope="session")
@@ -60,15 +128,8 @@ def edge_site_dir(edge_site_build):
 
 
 @pytest.fixture(scope="session")
-def full_course_site(tmp_path_factory):
-    """The full plan's size, 15 sections in both languages, chapter 1 cloned into each
-    (tools/generated_course.py): budgets must hold for the whole course, not only today's."""
-    from generated_course import write_course
-
-    course = write_course(tmp_path_factory.mktemp("full_course") / "course", 15)
-    site_dir = tmp_path_factory.mktemp("full_course_site")
-    build_or_stop(course.config, site_dir, tmp_path_factory.mktemp("full_course_cache"))
-    return site_dir
+def full_course_site(request, tmp_path_factory):
+    return _shared_site(request, tmp_path_factory, "full_course")[0]
 
 
 @pytest.fixture(scope="session")

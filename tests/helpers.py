@@ -173,7 +173,9 @@ def build_small_site(tmp_path: Path, files: dict[str, str], course: str) -> subp
     hooks = "\n".join(f"  - {path}" for path in hook_paths())
     config.write_text(
         f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: docs\ntheme:\n  custom_dir: {ROOT / 'overrides'}\n"
-        f"hooks:\n{hooks}\nwatch: []\nextra:\n  course: {course}\n  appendix: []\n",
+        f"hooks:\n{hooks}\nwatch: []\nextra:\n  course: {course}\n  appendix: []\n"
+        # The small home pages have no section on online environments for the run box to link.
+        '  environments: {zh: "", en: ""}\n',
         encoding="utf-8",
     )
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache"))

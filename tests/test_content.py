@@ -3,8 +3,10 @@
 - every code cell, after IPython turns its magics and `!` lines into Python, parses and passes
   pyflakes; the cells of a notebook are checked together, in order, as a reader runs them;
 - docs/glossary.yml has every field in both languages, sorted ids, no duplicate;
-- no variant that the glossary lists under `avoid` appears in the prose of a page or an answer
-  file of that language (code spans and fenced code are not prose).
+- no variant that the glossary lists under `avoid` appears in the prose of a page, an answer
+  file, a figure or the course plan's titles of that language (code spans, fenced code, link
+  text naming a source and 《titles》 are not prose); every row of AUTHORING.md 7.1 is in the
+  glossary, and each drift the December 2026 reviews found is caught.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from xml.etree import ElementTree
 
 import nbformat
 import pytest
@@ -28,6 +31,9 @@ LANGUAGES = ("zh", "en")
 NOTEBOOKS = sorted(DOCS.rglob("*.ipynb"))
 MARKDOWN_PAGES = sorted(DOCS.rglob("*.md"))
 ANSWER_FILES = sorted(DOCS.rglob("answer/*.txt"))
+FIGURES = sorted(DOCS.rglob("images/*.svg"))
+MKDOCS_YML = ROOT / "mkdocs.yml"
+AUTHORING = ROOT / "AUTHORING.md"
 # A side-effect import is how the Inductor route is switched on in CANN 9.0.0 (`import inductor_npu_ext`).
 ALLOWED = (messages.UnusedImport,)
 
@@ -117,19 +123,34 @@ def test_glossary_entries_are_complete_and_sorted():
 
 _MARKDOWN = MarkdownIt("commonmark").enable("table")
 _PROSE_TOKENS = {"text"}
+# A source's title is quoted as it is, in its own words: 《AutoFuse 使能方式》, or a link's text.
+_TITLE = re.compile(r"《[^》]*》")
+
+
+def _inline_prose(tokens) -> list[str]:
+    pieces, in_link = [], 0
+    for token in tokens:
+        if token.type == "link_open":
+            in_link += 1
+        elif token.type == "link_close":
+            in_link -= 1
+        elif token.type == "image":  # its alt text is read out, so it is prose
+            pieces.extend(_inline_prose(token.children or []))
+        elif token.type in _PROSE_TOKENS and not in_link:
+            pieces.append(token.content)
+        elif token.type in ("softbreak", "hardbreak"):
+            pieces.append("\n")
+    return pieces
 
 
 def prose_of(markdown: str) -> str:
-    """The text a reader reads as prose: no code spans, fenced code, raw HTML or link targets."""
+    """The text a reader reads as prose: no code spans, fenced code, raw HTML, link targets, link
+    text (a source's title) or 《titles》; image descriptions are prose."""
     pieces = []
     for block in _MARKDOWN.parse(markdown):
-        for token in block.children or []:
-            if token.type in _PROSE_TOKENS:
-                pieces.append(token.content)
-            elif token.type in ("softbreak", "hardbreak"):
-                pieces.append("\n")
+        pieces.extend(_inline_prose(block.children or []))
         pieces.append("\n")
-    return "".join(pieces)
+    return _TITLE.sub(" ", "".join(pieces))
 
 
 def avoided_pattern(variant: str) -> re.Pattern:
@@ -150,25 +171,118 @@ def avoided_variants(language: str) -> list[tuple[str, re.Pattern, str]]:
     ]
 
 
+def prose_of_figure(path: Path) -> str:
+    """What a figure says: its text, title and description."""
+    root = ElementTree.parse(path).getroot()
+    return "\n".join(" ".join(element.itertext()) for element in root.iter()
+                     if element.tag.rsplit("}", 1)[-1] in ("text", "title", "desc"))
+
+
 def prose_of_file(path: Path) -> str:
     if path.suffix == ".ipynb":
         notebook = nbformat.read(path, as_version=4)
         return "\n".join(prose_of(cell.source) for cell in notebook.cells if cell.cell_type == "markdown")
+    if path.suffix == ".svg":
+        return prose_of_figure(path)
     return prose_of(path.read_text(encoding="utf-8"))
 
 
-CONTENT = NOTEBOOKS + MARKDOWN_PAGES + ANSWER_FILES
+CONTENT = NOTEBOOKS + MARKDOWN_PAGES + ANSWER_FILES + FIGURES
+
+
+def variants_in(prose: str, language: str, where: str) -> list[str]:
+    return [
+        f"{where}: {variant!r} (glossary entry {term_id}) in “…{prose[max(0, m.start() - 20):m.end() + 20].strip()}…”"
+        for variant, pattern, term_id in avoided_variants(language)
+        for m in pattern.finditer(prose)
+    ]
 
 
 @pytest.mark.parametrize("path", CONTENT, ids=rel)
 def test_no_avoided_variant_in_the_prose(path: Path):
-    prose = prose_of_file(path)
-    found = [
-        f"{rel(path)}: {variant!r} (glossary entry {term_id}) in “…{prose[max(0, m.start() - 20):m.end() + 20].strip()}…”"
-        for variant, pattern, term_id in avoided_variants(language_of(path))
-        for m in pattern.finditer(prose)
-    ]
-    assert found == []
+    assert variants_in(prose_of_file(path), language_of(path), rel(path)) == []
+
+
+def plan_text(language: str) -> str:
+    """The course plan's chapter and section titles and summaries (the catalog, the navigation)."""
+    class Loader(yaml.SafeLoader):  # mkdocs.yml's tags (!ENV, !!python/name) do not matter here
+        pass
+
+    Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+    plan = yaml.load(MKDOCS_YML.read_text(encoding="utf-8"), Loader=Loader)
+    found = []
+    for chapter in plan["extra"]["course"]:
+        for item in [chapter, *chapter.get("sections", [])]:
+            for field in ("title", "summary"):
+                if isinstance(item.get(field), dict):
+                    found.append(item[field].get(language, ""))
+    return "\n".join(found)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_avoided_variant_in_the_course_plan(language: str):
+    assert variants_in(plan_text(language), language, f"mkdocs.yml extra.course ({language})") == []
+
+
+# Each drift the December 2026 review of chapter 1 and the glossary found (M5, M4, L12), as it was
+# written: the check above must catch every one of them.
+REVIEWED_DRIFTS = {
+    "zh": [
+        "输出的使用者多于该值时，首次融合结束。",
+        "沿轴做归约的结果。",
+        "Reduce 行中的 Elementwise 算子。",
+        "两个 AscBackend 的调度轴相同时按循环合并。",
+        "看 profiling 结果。",
+        "生成融合算子的 AscGraph dump 图。",
+        "见 02.01 的调试 Dump。",
+        "3.2 AutoFuse 进阶使能",
+        "遇到条件时截断融合。",
+        "还原成原算子、原始 GE 算子或普通 GE 算子。",
+        "列出的类型不提升精度。",
+        "水平融合不抬高峰值内存。",
+        "多核切分的外轴和内轴。",
+    ],
+    "en": [
+        "an elementwise operator",
+        "Elementwise operators of the Reduce family",
+        "when the schedule axes are the same",
+        "the BiSheng compiler builds it",
+        "turned back into the original GE operator",
+        "see the debug dumps of 2.1",
+    ],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_reviewed_drift_is_caught(language: str):
+    missed = [text for text in REVIEWED_DRIFTS[language] if not variants_in(prose_of(text), language, "sample")]
+    assert missed == [], "add the variant to the `avoid` list of its glossary entry"
+
+
+def seven_one_rows() -> list[list[str]]:
+    """The table of AUTHORING.md 7.1, one list of cells per concept."""
+    text = AUTHORING.read_text(encoding="utf-8")
+    section = text[text.index("### 7.1"):text.index("## 8.")]
+    rows = [line.strip().strip("|").split("|") for line in section.splitlines() if line.startswith("|")]
+    return [[cell.strip() for cell in row] for row in rows[2:]]
+
+
+def test_every_term_of_authoring_7_1_is_in_the_glossary():
+    """The chosen zh and en term of each row is a glossary term or use (its words before any
+    bracket; a row "生产者 / 消费者" names two)."""
+    known = {language: set() for language in LANGUAGES}
+    for term in glossary():
+        for language in LANGUAGES:
+            entry = term[language]
+            known[language].update([entry["term"], *entry.get("uses", [])])
+    missing = []
+    for concept, zh, en, _avoid in seven_one_rows():
+        for language, cell in (("zh", zh), ("en", en)):
+            for word in re.split(r"\s+/\s+", re.split(r"[（(]", cell)[0].strip()):
+                if not any(name.casefold().startswith(word.casefold()) for name in known[language]):
+                    missing.append(f"{concept}: {language} {word!r}")
+    assert len(seven_one_rows()) >= 13
+    assert missing == []
 
 
 def test_variant_check_skips_code_and_catches_prose():
@@ -177,6 +291,13 @@ def test_variant_check_skips_code_and_catches_prose():
     pattern = avoided_pattern("codegen")
     assert [m.group(0) for m in pattern.finditer(prose)] == ["codegen"]
     assert pattern.search("codegen_compile_debug") is None
+
+
+def test_variant_check_reads_image_descriptions_and_skips_source_titles():
+    text = ("见[《AutoFuse 使能方式》](https://example.com/a)与 [Inductor 路径下使能 AutoFuse](b.md)，"
+            "《AutoFuse 使能方式》也说了。\n\n![AscGraph dump 图的示意](./images/a.svg)\n")
+    found = variants_in(prose_of(text), "zh", "sample")
+    assert [line.split("'")[1] for line in found] == ["AscGraph dump 图"]
 
 
 # ---------------------------------------------------------------------------

@@ -376,14 +376,80 @@ def test_the_glossary_page_lists_every_term_with_its_other_names():
     output = run_step(pipeline.glossary, html, context("glossary.md", url="glossary.html", glossary=GLOSSARY))
     assert output == (
         "<h1>术语表</h1>\n"
+        '<nav aria-label="按拼音首字母查找" class="glossary__index"><a href="#letter-G">G</a> <a href="#letter-U">U</a></nav>\n'
+        '<h2 class="glossary__letter" id="letter-G">G</h2>\n'
         '<dl class="glossary">\n'
-        '<dt id="term-ge">GE（Graph Engine）</dt>\n'
+        '<dt id="term-ge">GE（Graph Engine） <a aria-label="链接到术语“GE（Graph Engine）”" class="headerlink" href="#term-ge" title="链接到术语“GE（Graph Engine）”">¶</a></dt>\n'
         '<dd><p>图编译引擎。</p><p class="glossary__other">其他语言：<span lang="en">GE (Graph Engine)</span></p></dd>\n'
-        '<dt id="term-ge-route">GE 路线</dt>\n'
+        '<dt id="term-ge-route">GE 路线 <a aria-label="链接到术语“GE 路线”" class="headerlink" href="#term-ge-route" title="链接到术语“GE 路线”">¶</a></dt>\n'
         '<dd><p>经 GE 的路线。</p><p class="glossary__other">其他语言：<span lang="en">GE route</span></p></dd>\n'
-        '<dt id="term-ub">UB（Unified Buffer）</dt>\n'
+        "</dl>\n"
+        '<h2 class="glossary__letter" id="letter-U">U</h2>\n'
+        '<dl class="glossary">\n'
+        '<dt id="term-ub">UB（Unified Buffer） <a aria-label="链接到术语“UB（Unified Buffer）”" class="headerlink" href="#term-ub" title="链接到术语“UB（Unified Buffer）”">¶</a></dt>\n'
         '<dd><p>片上缓冲区。</p><p class="glossary__other">其他语言：<span lang="en">UB (Unified Buffer)</span></p></dd>\n'
         "</dl>\n"
+    )
+
+
+CHINESE_TERMS = Glossary({
+    "zh": (
+        Entry("a", "重计算", (), "."), Entry("b", "AscGraph", (), "."), Entry("c", "二次融合", (), "."),
+        Entry("d", "Dump 图", (), "."), Entry("e", "调度轴", (), "."), Entry("f", "动态 shape", (), "."),
+        Entry("g", "Auto Tiling", (), "."),
+    ),
+    "en": (
+        Entry("a", "Recomputation", (), "."), Entry("b", "AscGraph", (), "."), Entry("c", "second fusion", (), "."),
+        Entry("d", "Graph dump", (), "."), Entry("e", "Schedule axis", (), "."), Entry("f", "Dynamic shape", (), "."),
+        Entry("g", "Auto Tiling", (), "."),
+    ),
+})
+
+
+def glossary_order(language: str) -> tuple[list[str], list[str]]:
+    """The index letters and the terms, in the order the glossary page lists them."""
+    src = "glossary.md" if language == "zh" else "glossary.en.md"
+    output = run_step(pipeline.glossary, "<!-- glossary -->", context(src, language=language, url="glossary.html",
+                                                                      glossary=CHINESE_TERMS))
+    tree = BeautifulSoup(output, "html.parser")
+    letters = [a.get_text() for a in tree.select("nav.glossary__index a")]
+    assert letters == [h2.get_text() for h2 in tree.select("h2.glossary__letter")]
+    assert all(a["href"] == f"#letter-{a.get_text()}" for a in tree.select("nav.glossary__index a"))
+    return letters, [dt.contents[0].strip() for dt in tree.select("dt")]
+
+
+def test_the_chinese_glossary_is_in_pinyin_order_with_an_index_of_initials():
+    # 重计算 reads chóng jì suàn (pypinyin alone says zhòng); Latin terms sort by their letters.
+    assert glossary_order("zh") == (
+        ["A", "C", "D", "E"],
+        ["AscGraph", "Auto Tiling", "重计算", "调度轴", "动态 shape", "Dump 图", "二次融合"],
+    )
+
+
+def test_the_english_glossary_is_in_alphabetical_order_ignoring_case():
+    assert glossary_order("en") == (
+        ["A", "D", "G", "R", "S"],
+        ["AscGraph", "Auto Tiling", "Dynamic shape", "Graph dump", "Recomputation", "Schedule axis", "second fusion"],
+    )
+
+
+def test_a_longer_term_masks_the_shorter_terms_inside_it_on_every_use():
+    terms = Glossary({
+        "zh": (
+            Entry("auto-tiling", "Auto Tiling", ("Auto Tiling",), "自动切分。"),
+            Entry("tiling", "Tiling", ("Tiling",), "切分。"),
+            Entry("ascgraph-dump", "AscGraph Dump 图", ("AscGraph Dump 图",), "AscGraph 的 Dump。"),
+            Entry("graph-dump", "Dump 图", ("Dump 图",), "GE 的 Dump。"),
+        ),
+        "en": (),
+    })
+    html = "<p>Auto Tiling 选方案；再说 Auto Tiling 与 AscGraph Dump 图。</p><p>Tiling 和 Dump 图。</p>"
+    assert run_step(pipeline.glossary, html, context(glossary=terms)) == (
+        '<p><a class="glossary-term" href="../glossary.html#term-auto-tiling" title="自动切分。">Auto Tiling</a>'
+        " 选方案；再说 Auto Tiling 与 "
+        '<a class="glossary-term" href="../glossary.html#term-ascgraph-dump" title="AscGraph 的 Dump。">AscGraph Dump 图</a>。</p>'
+        '<p><a class="glossary-term" href="../glossary.html#term-tiling" title="切分。">Tiling</a> 和 '
+        '<a class="glossary-term" href="../glossary.html#term-graph-dump" title="GE 的 Dump。">Dump 图</a>。</p>'
     )
 
 
@@ -626,3 +692,22 @@ def test_the_quiz_grammar_of_a_table_is_checked():
     same = dict(table, markers=dict(table["markers"], single=["(True/False)"]))
     with pytest.raises(ExerciseError, match=r"the type marker '\(True/False\)' stands for two kinds of question"):
         QuizLanguage.from_table("en", same, "strings/en.py")
+
+
+def test_a_use_listed_by_two_entries_stops_the_build_naming_both():
+    from course_site.errors import SiteError
+
+    terms = Glossary({"zh": (Entry("a", "甲", ("Dump 图",), "."), Entry("b", "乙", ("Dump 图",), ".")), "en": ()})
+    with pytest.raises(SiteError, match=r"'Dump 图' is listed by two entries, a and b"):
+        run_step(pipeline.glossary, "<p>Dump 图</p>", context(glossary=terms))
+
+
+def test_one_heading_text_for_every_step():
+    """The review's F5: page_top's and notices' heading_text disagreed on a heading with code, a
+    line break and a permalink ('3.2 AUTOFUSE_FLAGS 选项 说明' against '3.2 AUTOFUSE_FLAGS选项\\n  说明')."""
+    from course_site import headings, notices, page_top
+
+    heading = BeautifulSoup('<h2 id="x">3.2 <code>AUTOFUSE_FLAGS</code> 选项<br>\n  说明<a class="headerlink" href="#x">¶</a></h2>',
+                            "html.parser").h2
+    assert headings.heading_text(heading) == "3.2 AUTOFUSE_FLAGS 选项 说明"
+    assert page_top.heading_text is notices.heading_text is headings.heading_text

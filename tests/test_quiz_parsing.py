@@ -281,29 +281,31 @@ def test_rendered_text_without_a_leading_marker(text):
 
 def test_short_answer_entries():
     text = (
-        "1. `--enable_autofuse=true`\n解析：总开关。\n\n"
-        "2. `--enable_autofuse=true;--autofuse_enable_pass=reduce`\n"
-        "也接受：`--autofuse_enable_pass=reduce;--enable_autofuse=true`、`enable_autofuse=true;autofuse_enable_pass=reduce`\n"
-        "解析：两项写在一起，\n- 顺序不限\n  - `--` 可省略\n\n"
+        "1. `--enable_autofuse=true`\n类型：AUTOFUSE_FLAGS\n解析：总开关。\n\n"
+        "2. `--enable_autofuse=true;--autofuse_enable_pass=reduce`\n类型 : AUTOFUSE_FLAGS\n"
+        "也接受：`--enable_autofuse=true;--autofuse_enable_pass=reduce,concat`\n"
+        "解析：两项写在一起，\n- 顺序不限\n  - 键带 `--`\n\n"
         "3. `` a`b ``\n也接受 ： ``c`d``  或 `e` ;`f`\n解析: x\n\n"
-        "4. ` 42 `\n也接受:`'42'x`\n解析：y\n"
+        "4. ` 42 `\n类型：文本\n也接受:`'42'x`\n解析：y\n\n"
+        "5. `/tmp/a`\n类型：路径\n也接受：`/tmp/b/`\n解析：z\n"
     )
     assert parse_answers(text, "a.txt", ZH) == (
-        Answer(1, "--enable_autofuse=true", "总开关。", 1, ("--enable_autofuse=true",)),
+        Answer(1, "--enable_autofuse=true", "总开关。", 1, ("--enable_autofuse=true",), "AUTOFUSE_FLAGS"),
         Answer(
-            2, "--enable_autofuse=true;--autofuse_enable_pass=reduce", "两项写在一起，\n- 顺序不限\n  - `--` 可省略", 4,
+            2, "--enable_autofuse=true;--autofuse_enable_pass=reduce", "两项写在一起，\n- 顺序不限\n  - 键带 `--`", 5,
             (
                 "--enable_autofuse=true;--autofuse_enable_pass=reduce",
-                "--autofuse_enable_pass=reduce;--enable_autofuse=true",
-                "enable_autofuse=true;autofuse_enable_pass=reduce",
+                "--enable_autofuse=true;--autofuse_enable_pass=reduce,concat",
             ),
+            "AUTOFUSE_FLAGS",
         ),
-        Answer(3, "a`b", "x", 10, ("a`b", "c`d", "e", "f")),
-        Answer(4, "42", "y", 14, ("42", "'42'x")),
+        Answer(3, "a`b", "x", 12, ("a`b", "c`d", "e", "f")),
+        Answer(4, "42", "y", 16, ("42", "'42'x"), "text"),
+        Answer(5, "/tmp/a", "z", 21, ("/tmp/a", "/tmp/b/"), "path"),
     )
-    assert [answer.kind for answer in parse_answers(text, "a.txt", ZH)] == [SHORT] * 4
-    english = "3. `` a`b ``\nALSO ACCEPTED: ``c`d``  or `e` ;`f`\nexplanation: x\n"
-    assert parse_answers(english, "a.en.txt", EN) == (Answer(3, "a`b", "x", 1, ("a`b", "c`d", "e", "f")),)
+    assert [answer.kind for answer in parse_answers(text, "a.txt", ZH)] == [SHORT] * 5
+    english = "3. `` /a`b ``\nKIND: path\nALSO ACCEPTED: ``/c`d``  or `/e` ;`/f`\nexplanation: x\n"
+    assert parse_answers(english, "a.en.txt", EN) == (Answer(3, "/a`b", "x", 1, ("/a`b", "/c`d", "/e", "/f"), "path"),)
 
 
 def test_a_short_answer_entry_right_after_another_is_caught():

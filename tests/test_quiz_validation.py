@@ -155,15 +155,15 @@ MESSAGES = {
         "  expected: one of （判断题） （单选题） （多选题） （填空题） after the number"
     ),
     "accepted_form_repeats_the_key": (
-        'answers.txt, question 4: `"--enable_autofuse = true"` is the same answer as `--enable_autofuse=true` '
-        'once whitespace and surrounding quotes are removed\n'
-        '  line 11: \'也接受：`enable_autofuse=true`、`"--enable_autofuse = true"`\'\n'
-        '  expected: each accepted form once; whitespace and one pair of surrounding quotes are ignored anyway'
+        'answers.txt, question 4: ` mode=fast` is the same answer as `mode=fast` '
+        'once the whitespace at its ends is removed\n'
+        "  line 11: '也接受：`MODE=fast`、``  mode=fast ``'\n"
+        '  expected: each accepted form once: the grader accepts the equivalent forms by itself'
     ),
     "accepted_forms_after_the_explanation": (
         'answers.txt, question 4: other accepted forms go on one line, right after the key line and before the '
         'explanation\n'
-        "  line 12: '也接受：`enable_autofuse=true`'\n"
+        "  line 12: '也接受：`MODE=fast`'\n"
         '  expected: `也接受：` followed by one or more code spans, as in `也接受：`a`、`b``, right '
         'after the key line of a short answer'
     ),
@@ -180,7 +180,7 @@ MESSAGES = {
     ),
     "accepted_forms_without_explanation": (
         'answers.txt, question 4: the answer needs an explanation on the next line\n'
-        "  line 11: '也接受：`enable_autofuse=true`'\n"
+        "  line 11: '也接受：`MODE=fast`'\n"
         '  expected: `解析：…` right after the answer line'
     ),
     "backtick_key_on_choice_question": (
@@ -195,7 +195,7 @@ MESSAGES = {
     ),
     "empty_accepted_form": (
         'answers.txt, question 4: an accepted form is an empty code span\n'
-        '  line 11: "也接受：`enable_autofuse=true`、`\'\'`"\n'
+        "  line 11: '也接受：`MODE=fast`、` `'\n"
         '  expected: `也接受：` followed by one or more code spans, as in `也接受：`a`、`b``, right '
         'after the key line of a short answer'
     ),
@@ -642,45 +642,47 @@ def with_short_answer(zh_forms: str, en_forms: str) -> dict[str, str]:
 def test_short_answers_agree_when_they_accept_the_same_forms_in_any_order_or_spacing(tmp_path):
     docs = tmp_path / "docs"
     files = with_short_answer(
-        "`--enable_autofuse=true`\n也接受：`enable_autofuse=true`",
-        "` enable_autofuse = true `\nAlso accepted: `'--enable_autofuse=true'`",
+        "`--enable_autofuse=true;--autofuse_enable_pass=reduce`\n类型：AUTOFUSE_FLAGS",
+        "` --autofuse_enable_pass=reduce;--enable_autofuse=true `\nKind: AUTOFUSE_FLAGS",
     )
     for name, text in files.items():
         write(docs / name, text)
     course = scan_course(((name, docs / name) for name in files if name.endswith(".md")), docs, QUIZ_LANGUAGES)
     zh, en = course.pages["ch/x.md"].exercises[0], course.pages["ch/x.en.md"].exercises[0]
-    assert zh.question_ids == en.question_ids
-    assert zh.items[3].answer.accepted == ("--enable_autofuse=true", "enable_autofuse=true")
-    assert en.items[3].answer.accepted == ("enable_autofuse = true", "'--enable_autofuse=true'")
+    assert zh.question_ids == en.question_ids  # GE reads both as the same settings
+    assert en.items[3].answer.accepted == ("--autofuse_enable_pass=reduce;--enable_autofuse=true",)
 
 
 def test_short_answers_that_accept_different_forms(tmp_path):
-    files = with_short_answer(
-        "`--enable_autofuse=true`\n也接受：`enable_autofuse=true`",
-        "`--enable_autofuse=true`\nAlso accepted: `--enable_autofuse=True`, `--enable_autofuse=1`",
-    )
+    files = with_short_answer("`mode=fast`\n也接受：`MODE=fast`", "`mode=fast`\nAlso accepted: `mode=Fast`, `mode = fast`")
     assert course_error(tmp_path, files) == (
         "docs/ch/x.md and docs/ch/x.en.md, question 4: the accepted answers differ: only zh accepts "
-        "`enable_autofuse=true`; only en accepts `--enable_autofuse=True`、`--enable_autofuse=1`\n"
-        "  expected: the same accepted forms in every language (compared without whitespace and surrounding quotes)"
+        "`MODE=fast`; only en accepts `mode=Fast`、`mode = fast`\n"
+        "  expected: the same accepted forms in every language (compared as the answer's kind compares them)"
+    )
+
+
+def test_short_answers_of_different_kinds(tmp_path):
+    files = with_short_answer("`/tmp/a`\n类型：路径", "`/tmp/a`")
+    assert course_error(tmp_path, files) == (
+        "docs/ch/x.md and docs/ch/x.en.md, question 4: the answer kinds differ: zh path, en text\n"
+        "  expected: the same kind, options and answer in every language"
     )
 
 
 def test_short_answer_against_a_choice_question_in_the_other_language(tmp_path):
-    files = with_short_answer("`--enable_autofuse=true`", "`--enable_autofuse=true`")
+    files = with_short_answer("`mode=fast`", "`mode=fast`")
     files["ch/x.en.md"] = files["ch/x.en.md"].replace(
         "4. (Short answer) Type the value of `AUTOFUSE_FLAGS`.", "4. (Single choice) Which?\n   A. one\n   B. two"
     )
-    files["ch/answer/09.01_answer.en.txt"] = files["ch/answer/09.01_answer.en.txt"].replace(
-        "4. `--enable_autofuse=true`", "4. B"
-    )
+    files["ch/answer/09.01_answer.en.txt"] = files["ch/answer/09.01_answer.en.txt"].replace("4. `mode=fast`", "4. B")
     assert course_error(tmp_path, files) == (
         "docs/ch/x.md and docs/ch/x.en.md, question 4: zh is short-answer （填空题）, en is single-choice (Single choice)\n"
         "  expected: the same kind, options and answer in every language"
     )
 
 
-def test_a_short_answer_id_follows_its_set_of_accepted_forms():
+def test_a_short_answer_id_follows_its_kind_and_set_of_accepted_forms():
     questions = QUESTIONS + "\n4. （填空题）写出值。\n"
 
     def ids(forms: str):
@@ -689,12 +691,17 @@ def test_a_short_answer_id_follows_its_set_of_accepted_forms():
                     answer_source="a", language=ZH).question_ids
 
     first = ids("`a=1;b=2`\n也接受：`b=2;a=1`")
-    assert ids("`b=2;a=1`\n也接受：`a = 1; b = 2`") == first  # the same set, written otherwise
+    assert ids("`b=2;a=1`\n也接受：` a=1;b=2 `") == first  # the same set, written otherwise
     assert ids("`a=1;b=2`")[3] != first[3]  # one form fewer
     assert ids("`a=1;b=2`\n也接受：`B=2;a=1`")[3] != first[3]  # letter case counts
+    assert ids("`a=1;b=2`\n也接受：`b=2; a=1`")[3] != first[3]  # so does a space inside
+    assert ids("`/a`")[3] != ids("`/a`\n类型：路径")[3]  # and the kind
     assert ids("`a=1;b=2`\n也接受：`b=2;a=1`")[:3] == first[:3]
-    # The hash covers the kind and the sorted normalised forms, one per line.
-    assert first[3] == "09.01-4-" + hashlib.sha256("short-answer|0|a=1;b=2\nb=2;a=1".encode("utf-8")).hexdigest()[:8]
+    # The hash covers the question's kind, the answer's kind and its forms as compared, sorted.
+    shape = 'short-answer|0|text["a=1;b=2", "b=2;a=1"]'
+    assert first[3] == "09.01-4-" + hashlib.sha256(shape.encode("utf-8")).hexdigest()[:8]
+    flags = ids("`--enable_autofuse=true;--autofuse_enable_pass=reduce`\n类型：AUTOFUSE_FLAGS")
+    assert flags == ids("`--autofuse_enable_pass=reduce;--enable_autofuse=true;`\n类型：AUTOFUSE_FLAGS")
 
 
 # ---------------------------------------------------------------------------
@@ -746,3 +753,57 @@ def test_the_mkdocs_build_stops_with_the_message(tmp_path):
         "  at line 4\n"
         "  expected: letters from A, B"
     ) in result.stderr
+
+
+# ---------------------------------------------------------------------------
+# Answer kinds (issue 17): a flag string declares its variable, and GE must take its key as written.
+
+
+@pytest.mark.parametrize(
+    "zh, problem",
+    [
+        ("`--enable_autofuse=true`",
+         "`--enable_autofuse=true` is a flag string, but the answer declares no variable (its kind is text)"),
+        ("`--enable_autofuse=true`\n类型：路径",
+         "`--enable_autofuse=true` is a flag string, but the answer declares no variable (its kind is path)"),
+        ("`--debug_dir=/tmp/a`\n类型：AUTOFUSE_FLAGS",
+         "GE would not read `--debug_dir=/tmp/a` as the AUTOFUSE_FLAGS it is declared to be: GE ignores "
+         "`--debug_dir` in AUTOFUSE_FLAGS: it belongs to AUTOFUSE_DFX_FLAGS"),
+        ("`enable_autofuse=true`\n类型：AUTOFUSE_FLAGS",
+         "GE would not read `enable_autofuse=true` as the AUTOFUSE_FLAGS it is declared to be: GE ignores "
+         "`enable_autofuse` in AUTOFUSE_FLAGS: AUTOFUSE_FLAGS has no such key"),
+        ("`--enable_autofuse=true; --autofuse_enable_pass=reduce`\n类型：AUTOFUSE_FLAGS",
+         "GE would not read `--enable_autofuse=true; --autofuse_enable_pass=reduce` as the AUTOFUSE_FLAGS it is "
+         "declared to be: ` --autofuse_enable_pass=reduce` is not one `--name=value` without spaces"),
+        ("`--enable_autofuse=True`\n类型：AUTOFUSE_FLAGS",
+         "GE would not read `--enable_autofuse=True` as the AUTOFUSE_FLAGS it is declared to be: "
+         "`--enable_autofuse` takes `true` or `false`, not `True`"),
+        ("`--autofuse_enable_pass=reduce`\n类型：AUTOFUSE_FLAGS",
+         "GE would not read `--autofuse_enable_pass=reduce` as the AUTOFUSE_FLAGS it is declared to be: "
+         "with `--enable_autofuse=true` missing, GE ignores every other option"),
+        ("`--enable_autofuse=true;--autofuse_enable_pass=reduse`\n类型：AUTOFUSE_FLAGS",
+         "GE would not read `--enable_autofuse=true;--autofuse_enable_pass=reduse` as the AUTOFUSE_FLAGS it is "
+         "declared to be: `reduse` names a kind GE does not know (it knows concat, reduce, slice, split, transpose, "
+         "gather, matmul, conv)"),
+        ("`tmp/a`\n类型：路径", "`tmp/a` is declared a path but is not an absolute path without spaces"),
+        ("`--enable_autofuse=true`\n类型：开关", "'开关' is not an answer kind"),
+    ],
+    ids=["undeclared", "declared-a-path", "wrong-variable", "missing-prefix", "space", "case", "master-off",
+         "unknown-kind", "relative-path", "unknown-kind-word"],
+)
+def test_a_wrong_kind_or_a_key_ge_would_not_take_stops_the_build_naming_file_and_question(tmp_path, zh, problem):
+    files = with_short_answer(zh, "`--enable_autofuse=true`\nKind: AUTOFUSE_FLAGS")
+    error = course_error(tmp_path, files)
+    assert error.startswith(f"docs/ch/answer/09.01_answer.txt, question 4: {problem}\n"), error
+
+
+def test_accepted_forms_ge_reads_alike_are_one_form(tmp_path):
+    files = with_short_answer(
+        "`--enable_autofuse=true;--autofuse_enable_pass=reduce`\n类型：AUTOFUSE_FLAGS\n"
+        "也接受：`--autofuse_enable_pass=reduce;--enable_autofuse=true;`",
+        "`--enable_autofuse=true;--autofuse_enable_pass=reduce`\nKind: AUTOFUSE_FLAGS",
+    )
+    assert course_error(tmp_path, files).startswith(
+        "docs/ch/answer/09.01_answer.txt, question 4: `--autofuse_enable_pass=reduce;--enable_autofuse=true;` is "
+        "the same answer as `--enable_autofuse=true;--autofuse_enable_pass=reduce` as GE reads AUTOFUSE_FLAGS"
+    )

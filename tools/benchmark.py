@@ -1,6 +1,7 @@
 """Figures, not pass/fail: build times and page weights (tests assert byte budgets, never times).
 
-    .venv/bin/python tools/benchmark.py [--repo DIR] [--sections 4 15 45] [--runs 3] [--no-serve] [--no-weights]
+    .venv/bin/python tools/benchmark.py [--repo DIR] [--sections 15 45 135] [--runs 3] [--no-serve]
+                                        [--no-profile] [--no-weights]
 
 Build times of generated courses, ours against Material + mkdocs-jupyter alone.
 For each size, tools/generated_course.py writes a course (chapter 1 cloned into every section);
@@ -9,8 +10,12 @@ the build used, which a busy shared machine disturbs much less than the wall clo
 
 - clean build (empty notebook cache, empty site folder) and warm build (the cache it left),
   for our site and for the plain stack building the same notebooks, with the ratio ours/plain;
-- serve rebuilds: `mkdocs serve` started once, then the time from saving a file to "Reloading
-  browsers", after a one-line Markdown edit (the home page) and after a one-cell notebook edit;
+- the cost per section of each, so that growth that is not linear shows;
+- serve rebuilds: `mkdocs serve` started once, then the CPU it spent from saving a file to
+  "Reloading browsers", after a one-line Markdown edit (the home page), a one-cell notebook edit
+  and a one-line answer-file edit (an explanation);
+- the five functions that cost most (their own time) in a warm build of the largest course,
+  from cProfile;
 - the largest notebook page's HTML and the offline package.
 
 --repo builds with another checkout's code and configuration (the same content is generated from
@@ -118,14 +123,16 @@ class Server:
         self.process.wait(timeout=30)
 
 
-def serve_rebuilds(course: GeneratedCourse, scratch: Path, runs: int) -> tuple[float, float]:
-    """Median CPU seconds of the rebuild that follows a Markdown edit, and a one-cell notebook edit."""
+def serve_rebuilds(course: GeneratedCourse, scratch: Path, runs: int) -> tuple[float, float, float]:
+    """Median CPU seconds of the rebuild that follows a Markdown edit, a one-cell notebook edit
+    and a one-line answer-file edit."""
     home = course.root / "docs" / "index.md"
     notebook_path = next(p for p in sorted((course.root / "docs").rglob("*.ipynb")) if ".en." not in p.name)
+    answer_path = next(p for p in sorted((course.root / "docs").rglob("answer/*_answer.txt")))
     server = Server(course.config, scratch / "cache-serve")
     try:
         server.wait_for("Serving on", 0)
-        markdown, notebook = [], []
+        markdown, notebook, answer = [], [], []
         for run in range(runs):
             mark, start = server.mark(), server.cpu()
             with open(home, "a", encoding="utf-8") as f:
@@ -139,9 +146,31 @@ def serve_rebuilds(course: GeneratedCourse, scratch: Path, runs: int) -> tuple[f
             nbformat.write(document, notebook_path)
             server.wait_for("Reloading browsers", mark)
             notebook.append(server.cpu() - start)
-        return statistics.median(markdown), statistics.median(notebook)
+            text = answer_path.read_text(encoding="utf-8")
+            explanation = text.index("\n", text.index("解析")) if "解析" in text else len(text.rstrip("\n"))
+            mark, start = server.mark(), server.cpu()
+            answer_path.write_text(text[:explanation] + f"（编辑 {run}）" + text[explanation:], encoding="utf-8")
+            server.wait_for("Reloading browsers", mark)
+            answer.append(server.cpu() - start)
+        return statistics.median(markdown), statistics.median(notebook), statistics.median(answer)
     finally:
         server.stop()
+
+
+def top_costs(config: Path, scratch: Path, count: int = 5) -> list[str]:
+    """The `count` functions with the most time of their own in a warm build (cProfile)."""
+    import pstats
+
+    cache, site, profile = scratch / "cache-profile", scratch / "site-profile", scratch / "build.prof"
+    build(config, site, cache)  # fill the cache: the profile is of a warm build
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(cache))
+    subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "mkdocs", "build", "--strict", "-q",
+                    "-f", str(config), "-d", str(site)], cwd=config.parent, env=env, check=True, capture_output=True)
+    stats = pstats.Stats(str(profile))
+    total = sum(entry[2] for entry in stats.stats.values())
+    ranked = sorted(stats.stats.items(), key=lambda item: item[1][2], reverse=True)[:count]
+    return [f"{own:6.2f} s {own / total:5.1%}  {Path(file).parent.name}/{Path(file).name}:{line} {name}"
+            for (file, line, name), (_, _, own, _, _) in ranked]
 
 
 def largest_notebook_page(site: Path) -> tuple[str, int]:
@@ -179,16 +208,18 @@ def real_site_weights(repo: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repo", type=Path, default=ROOT, help="checkout whose code and docs to build")
-    parser.add_argument("--sections", type=int, nargs="+", default=[4, 15, 45])
+    parser.add_argument("--sections", type=int, nargs="+", default=[15, 45, 135])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--no-serve", action="store_true", help="skip the serve rebuilds")
+    parser.add_argument("--no-profile", action="store_true", help="skip the profile of the largest warm build")
     parser.add_argument("--no-weights", action="store_true", help="skip the real site's page weights")
     args = parser.parse_args()
     repo = args.repo.resolve()
     print(f"code and docs from {repo}; median of {args.runs} runs; CPU seconds")
-    header = f"{'sections':>8} {'pages':>5} | {'clean':>6} {'plain':>6} {'ratio':>5} | {'warm':>6} {'plain':>6} {'ratio':>5}"
+    header = (f"{'sections':>8} {'pages':>5} | {'clean':>6} {'plain':>6} {'ratio':>5} {'/sect':>5} |"
+              f" {'warm':>6} {'plain':>6} {'ratio':>5} {'/sect':>5}")
     if not args.no_serve:
-        header += f" | {'serve md':>8} {'serve nb':>8}"
+        header += f" | {'serve md':>8} {'serve nb':>8} {'serve ans':>9}"
     header += f" | {'largest notebook page':>30} {'zip':>7}"
     print(header)
     for sections in args.sections:
@@ -198,17 +229,22 @@ def main() -> None:
             clean, warm = clean_and_warm(course.config, scratch, args.runs)
             plain_clean, plain_warm = clean_and_warm(course.plain_config, scratch, args.runs)
             row = (
-                f"{sections:>8} {course.notebooks:>5} | {clean:6.2f} {plain_clean:6.2f} {clean / plain_clean:5.2f} |"
-                f" {warm:6.2f} {plain_warm:6.2f} {warm / plain_warm:5.2f}"
+                f"{sections:>8} {course.notebooks:>5} | {clean:6.2f} {plain_clean:6.2f} {clean / plain_clean:5.2f}"
+                f" {clean / sections:5.2f} | {warm:6.2f} {plain_warm:6.2f} {warm / plain_warm:5.2f} {warm / sections:5.2f}"
             )
             if not args.no_serve:
-                markdown, notebook = serve_rebuilds(course, scratch, args.runs)
-                row += f" | {markdown:8.2f} {notebook:8.2f}"
+                markdown, notebook, answer = serve_rebuilds(course, scratch, args.runs)
+                row += f" | {markdown:8.2f} {notebook:8.2f} {answer:9.2f}"
             site = scratch / f"site-{course.config.stem}"
             name, size = largest_notebook_page(site)
             package = site / "autofuse-course-offline.zip"
             row += f" | {name[-22:]:>22} {size / 1024:6.1f}K {package.stat().st_size / 1024:6.0f}K"
             print(row, flush=True)
+            if not args.no_profile and sections == max(args.sections):
+                costs = top_costs(course.config, scratch)
+    if not args.no_profile:
+        print(f"\nthe five largest costs of a warm build at {max(args.sections)} sections (own time, cProfile):")
+        print("\n".join(costs))
     if not args.no_weights:
         real_site_weights(repo)
 

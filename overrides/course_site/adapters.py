@@ -368,6 +368,34 @@ WORKED_AROUND_TEMPLATES = {
 }
 
 
+# Site files that speak to Material's compiled JavaScript rather than to a template, each with the
+# Material file it relies on (a glob: the name carries a hash) and that file's text hash.  A release
+# that changes one fails the guard test: recheck the site file against the new code.
+MATERIAL_SCRIPTS_RELIED_ON = {
+    # search.js wraps the search worker and speaks its message protocol (0 setup, 1 ready, 2 query,
+    # 3 result) and reads its result items.
+    "overrides/assets/javascripts/search.js": ("assets/javascripts/workers/search.*.min.js", "da1b3df5e5f00cc7"),
+    # The iframe-worker shim replaces `Worker`, which the bundle calls to start search under file://.
+    "overrides/partials/iframe-worker-shim.html": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
+}
+
+# Third-party files kept in this repository, with the SHA-256 of each as vendored: an edit fails the
+# guard test, so a file changes only with an upgrade (its version and licence file updated too).
+VENDORED = {
+    "overrides/partials/iframe-worker-shim.html": "38e2f305f4bede9939c485c34c6f6a6a4e8959f71fb0e8d604130714425b3a38",
+}
+
+
+def material_asset_text(pattern: str) -> str:
+    """The text of the one file of Material's templates that matches `pattern`."""
+    import material
+
+    found = sorted((Path(material.__file__).parent / "templates").glob(pattern))
+    if len(found) != 1:
+        raise RuntimeError(f"expected one Material file {pattern}, found {found}: see adapters.MATERIAL_SCRIPTS_RELIED_ON")
+    return found[0].read_text(encoding="utf-8")
+
+
 def material_template_text(name: str, block: str | None) -> str:
     """The text of one of Material's templates, or of one block in it."""
     import material

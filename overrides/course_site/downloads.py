@@ -13,7 +13,6 @@ therefore carries them too.
 from __future__ import annotations
 
 import html
-import posixpath
 import zipfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -23,6 +22,7 @@ from bs4 import BeautifulSoup
 from .languages import Languages
 from .translations import SIDECAR  # the maintainers' translation records: not for readers
 from .page_top import put_under_title
+from .strings import fill
 
 FOLDER = "downloads"
 BOX_CLASS = "run-it"
@@ -73,8 +73,7 @@ def write_archives(site_dir: Path, docs_dir: Path, chapters: list[str], language
 def run_box(*, notebook: str, archive_href: str, environments_href: str | None, strings: Mapping[str, object]) -> str:
     """The folded "run this notebook" box: the download and how to open it."""
     def text(key: str, **links: str) -> str:
-        escaped = html.escape(str(strings[key]))
-        return escaped.format(**links)
+        return fill(html.escape(str(strings[key])), **links)
 
     name = f"<code>{html.escape(notebook)}</code>"
     environments = (
@@ -94,7 +93,3 @@ def run_box(*, notebook: str, archive_href: str, environments_href: str | None, 
 def add_run_box(tree: BeautifulSoup, box: str) -> None:
     """Under the page's title, its notes and its contents list."""
     put_under_title(tree, box)
-
-
-def relative(target: str, page_url: str) -> str:
-    return posixpath.relpath(target, posixpath.dirname(page_url) or ".")

@@ -22,6 +22,7 @@ from urllib.parse import urlencode, urlsplit
 
 from .errors import SiteError
 from .history import format_date
+from .strings import fill
 
 # host -> (the platform's name, the path of a new issue's form under a repository)
 PLATFORMS = {
@@ -60,14 +61,14 @@ def footer_for(*, title: str, address: str, changed: datetime.date | None, extra
     version = extra.get("cann_version")
     license_ = extra.get("license") or {}
     query = urlencode({
-        "title": str(strings["report_title"]).format(title=title),
-        "body": str(strings["report_body"]).format(title=title, url=address),
+        "title": fill(str(strings["report_title"]), title=title),
+        "body": fill(str(strings["report_body"]), title=title, url=address),
     })
     targets = ([repository] if repository else []) + [r.rstrip("/") for r in extra.get("report_also") or [] if r]
     links = tuple(report_link(target, query) for target in dict.fromkeys(targets))
     date = format_date(changed, strings) if changed else None
     return Footer(
-        cann=str(strings["footer_cann"]).format(version=version) if version else None,
+        cann=fill(str(strings["footer_cann"]), version=version) if version else None,
         updated=str(strings["footer_updated"]) if date else None,
         updated_iso=changed.isoformat() if changed else None,
         updated_label=date,

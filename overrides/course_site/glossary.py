@@ -3,21 +3,30 @@ of each term on every other page, with the definition as its tooltip.
 
 A use is one of the forms the entry lists under `uses`, matched whole (a Latin form is not part of
 a longer word or identifier), case-sensitively, in running text: not in code, headings, links,
-quiz forms or notices.
+quiz forms or notices.  The longest use wins wherever uses overlap, on every occurrence: "Auto
+Tiling" is one use of its own entry, never "Auto" and a use of "Tiling", even after its first use
+was linked.
+
+The page lists the entries in the reader's order: Chinese by the pinyin of each term (Latin terms
+by their letters), other languages alphabetically; an index of initials leads to each letter, and
+each entry has its own anchor (#term-<id>).
 """
 
 from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from pypinyin import lazy_pinyin, load_phrases_dict
 from bs4 import BeautifulSoup, NavigableString, Tag
 
 from .errors import SiteError
+from .strings import fill
 
 SOURCE = "glossary.yml"  # in docs/
 PAGE = "glossary.md"
@@ -27,6 +36,9 @@ ANCHOR_PREFIX = "term-"
 SKIPPED = {"a", "code", "pre", "kbd", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6", "button", "label", "legend"}
 SKIPPED_CLASSES = {"quiz", "quiz-solutions", "untranslated-notice", "glossary", "headerlink", "cell-output"}
 FIELDS = {"term", "uses", "definition", "avoid"}
+LETTER_PREFIX = "letter-"
+# Words of the glossary whose reading pypinyin's dictionary gets wrong (重 of 重计算 is chóng, "again").
+load_phrases_dict({"重计算": [["chóng"], ["jì"], ["suàn"]]})
 
 
 @dataclass(frozen=True)
@@ -42,52 +54,121 @@ class Glossary:
     entries: Mapping[str, tuple[Entry, ...]]  # by language, in the file's order
 
     def render(self, language: str, others: Mapping[str, str], labels: Mapping[str, str]) -> str:
-        """The glossary page's list: each term, its definition, and its name in the other languages."""
-        parts = ['<dl class="glossary">']
+        """The glossary page's list, in the reader's order: an index of initials, then per letter
+        each term with its anchor, its definition and its name in the other languages."""
         by_id = {code: {e.id: e for e in entries} for code, entries in self.entries.items()}
-        for entry in self.entries[language]:
-            parts.append(f'<dt id="{ANCHOR_PREFIX}{html.escape(entry.id)}">{html.escape(entry.term)}</dt>')
-            also = "; ".join(
-                f'<span lang="{code}">{html.escape(by_id[code][entry.id].term)}</span>'
-                for code in others if code != language and by_id[code][entry.id].term != entry.term
-            )
-            parts.append(f"<dd><p>{html.escape(entry.definition)}</p>"
-                         + (f'<p class="glossary__other">{labels["glossary_other_languages"]}{also}</p>' if also else "")
-                         + "</dd>")
-        parts.append("</dl>")
+        groups: dict[str, list[Entry]] = {}
+        for entry in sorted(self.entries[language], key=lambda e: sort_key(language, e.term)):
+            groups.setdefault(initial(language, entry.term), []).append(entry)
+        index = " ".join(f'<a href="#{LETTER_PREFIX}{letter}">{letter}</a>' for letter in groups)
+        parts = [f'<nav class="glossary__index" aria-label="{html.escape(labels["glossary_index"])}">{index}</nav>']
+        for letter, entries in groups.items():
+            parts.append(f'<h2 class="glossary__letter" id="{LETTER_PREFIX}{letter}">{letter}</h2>')
+            parts.append('<dl class="glossary">')
+            for entry in entries:
+                anchor = f"{ANCHOR_PREFIX}{html.escape(entry.id)}"
+                permalink = html.escape(fill(labels["glossary_permalink"], term=entry.term))
+                parts.append(
+                    f'<dt id="{anchor}">{html.escape(entry.term)}'
+                    f' <a class="headerlink" href="#{anchor}" title="{permalink}" aria-label="{permalink}">¶</a></dt>'
+                )
+                also = "; ".join(
+                    f'<span lang="{code}">{html.escape(by_id[code][entry.id].term)}</span>'
+                    for code in others if code != language and by_id[code][entry.id].term != entry.term
+                )
+                parts.append(f"<dd><p>{html.escape(entry.definition)}</p>"
+                             + (f'<p class="glossary__other">{labels["glossary_other_languages"]}{also}</p>' if also else "")
+                             + "</dd>")
+            parts.append("</dl>")
         return "\n".join(parts)
 
 
+def sort_key(language: str, term: str) -> tuple[str, str]:
+    """Chinese terms by pinyin (a Latin term by its own letters), others by their letters,
+    ignoring case and accents; the term itself breaks ties."""
+    if language.split("-")[0] == "zh":
+        text = " ".join(part.strip() for part in lazy_pinyin(term) if part.strip())
+    else:
+        text = term
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+    # Words only: brackets and punctuation ("GE（Graph Engine）", "生产者 / 消费者") do not sort.
+    return " ".join(re.findall(r"\w+", folded)), term
+
+
+def initial(language: str, term: str) -> str:
+    """The letter an entry is listed under: A–Z, or # for a term that starts otherwise."""
+    first = sort_key(language, term)[0][:1].upper()
+    return first if "A" <= first <= "Z" else "#"
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """PyYAML keeps the last of two equal keys without a word: a definition written twice in one
+    entry would silently lose the first (the review's D2)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen: dict = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {key!r} appears twice in one mapping (lines {seen[key] + 1} and "
+                    f"{key_node.start_mark.line + 1})", key_node.start_mark)
+            seen[key] = key_node.start_mark.line
+        return super().construct_mapping(node, deep=deep)
+
+
 def read_glossary(docs_dir: Path, languages: tuple[str, ...]) -> Glossary | None:
+    """The glossary, checked whole: every problem of the file is named at once."""
     path = docs_dir / SOURCE
     if not path.is_file():
         return None
     where = f"{docs_dir.name}/{SOURCE}"
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)
     except yaml.YAMLError as error:
         raise SiteError(f"not valid YAML: {error}", where=where) from None
     terms = data.get("terms") if isinstance(data, dict) else None
     if not isinstance(terms, list):
         raise SiteError("no `terms:` list", where=where, expected="terms: [{id: …, zh: {term: …, definition: …}, …}]")
+    problems: list[str] = []
     entries: dict[str, list[Entry]] = {code: [] for code in languages}
-    seen = set()
-    for item in terms:
+    first_with_id: dict[str, int] = {}
+    for number, item in enumerate(terms, start=1):
         term_id = item.get("id") if isinstance(item, dict) else None
-        if not term_id or term_id in seen:
-            raise SiteError(f"an entry has no id, or its id is used twice: {item!r}", where=where)
-        seen.add(term_id)
+        if not term_id:
+            problems.append(f"entry {number} has no id")
+            continue
+        if term_id in first_with_id:
+            problems.append(f"the id {term_id!r} is used by entries {first_with_id[term_id]} and {number}")
+            continue
+        first_with_id[term_id] = number
         for code in languages:
             entry = item.get(code)
             if not isinstance(entry, dict) or not entry.get("term") or not entry.get("definition"):
-                raise SiteError(f"entry {term_id} has no {code} term and definition", where=where,
-                                expected=f"{code}: {{term: …, definition: …}}")
+                problems.append(f"entry {term_id} has no {code} term and definition (expected {code}: {{term: …, definition: …}})")
+                continue
             unknown = set(entry) - FIELDS
             if unknown:
-                raise SiteError(f"entry {term_id} ({code}) has unknown fields {sorted(unknown)}", where=where,
-                                expected=f"only {sorted(FIELDS)}")
+                problems.append(f"entry {term_id} ({code}) has unknown fields {sorted(unknown)} (expected only {sorted(FIELDS)})")
             entries[code].append(Entry(term_id, entry["term"], tuple(entry.get("uses") or ()), entry["definition"]))
+    problems.extend(_repeated_terms(entries))
+    if len(problems) == 1:
+        raise SiteError(problems[0], where=where)
+    if problems:
+        raise SiteError(f"{len(problems)} problems:\n  " + "\n  ".join(problems), where=where)
     return Glossary({code: tuple(found) for code, found in entries.items()})
+
+
+def _repeated_terms(entries: dict[str, list[Entry]]) -> list[str]:
+    """Two entries with one heading cannot be told apart on the glossary page."""
+    problems = []
+    for code, found in entries.items():
+        owners: dict[str, list[str]] = {}
+        for entry in found:
+            owners.setdefault(entry.term, []).append(entry.id)
+        problems.extend(f"the {code} term {term!r} is the heading of entries {' and '.join(ids)}"
+                        for term, ids in owners.items() if len(ids) > 1)
+    return problems
 
 
 def use_pattern(use: str) -> re.Pattern:
@@ -99,19 +180,31 @@ def use_pattern(use: str) -> re.Pattern:
     return re.compile(body)
 
 
-def link_first_uses(tree: BeautifulSoup, entries: tuple[Entry, ...], glossary_href: str) -> None:
-    """Wrap the first use of each term on the page in a link to its entry."""
-    pending = [
-        (entry, pattern)
-        for entry in entries
-        for pattern in sorted((use_pattern(u) for u in entry.uses), key=lambda p: -len(p.pattern))
-    ]
+def link_first_uses(tree: BeautifulSoup, entries: tuple[Entry, ...], glossary_href: str) -> int:
+    """Wrap the first use of each term on the page in a link to its entry; how many were linked."""
+    owners = uses_by_text(entries)
+    if not owners:
+        return 0
+    # One pattern for every use, longest first: at each place the longest use matches, so a
+    # shorter term inside a longer one is never found, whether or not the longer one is linked.
+    pattern = re.compile("|".join(use_pattern(use).pattern for use in sorted(owners, key=len, reverse=True)))
     linked: set[str] = set()
     for node in list(_prose_nodes(tree)):
-        remaining = [(e, p) for e, p in pending if e.id not in linked]
-        if not remaining:
-            return
-        _link_in_node(node, remaining, linked, glossary_href)
+        if len(linked) == len(entries):
+            break
+        _link_in_node(node, pattern, owners, linked, glossary_href)
+    return len(linked)
+
+
+def uses_by_text(entries: tuple[Entry, ...]) -> dict[str, Entry]:
+    owners: dict[str, Entry] = {}
+    for entry in entries:
+        for use in entry.uses:
+            if use in owners and owners[use].id != entry.id:
+                raise SiteError(f"the use {use!r} is listed by two entries, {owners[use].id} and {entry.id}",
+                                where=f"docs/{SOURCE}", expected="each use in one entry only")
+            owners[use] = entry
+    return owners
 
 
 def _prose_nodes(tree: BeautifulSoup):
@@ -127,20 +220,14 @@ def _skipped(element: Tag) -> bool:
     return element.name in SKIPPED or bool(SKIPPED_CLASSES.intersection(element.get("class") or ()))
 
 
-def _link_in_node(node: NavigableString, pending, linked: set[str], glossary_href: str) -> None:
-    """Find the earliest use in the text, link it, and go on with the text after it."""
+def _link_in_node(node: NavigableString, pattern: re.Pattern, owners: Mapping[str, Entry], linked: set[str],
+                  glossary_href: str) -> None:
+    """Link the first use in the text of a term not linked yet, and go on with the text after it."""
     text = str(node)
-    best = None
-    for entry, pattern in pending:
-        if entry.id in linked:
-            continue
-        match = pattern.search(text)
-        # The earliest use; at the same place the longer term ("GE 路线" before "GE").
-        if match and (best is None or (match.start(), -len(match.group(0))) < (best[1].start(), -len(best[1].group(0)))):
-            best = (entry, match)
-    if best is None:
+    match = next((m for m in pattern.finditer(text) if owners[m.group(0)].id not in linked), None)
+    if match is None:
         return
-    entry, match = best
+    entry = owners[match.group(0)]
     linked.add(entry.id)
     link = Tag(name="a", attrs={
         "class": "glossary-term", "href": f"{glossary_href}#{ANCHOR_PREFIX}{entry.id}", "title": entry.definition,
@@ -150,4 +237,4 @@ def _link_in_node(node: NavigableString, pending, linked: set[str], glossary_hre
     node.replace_with(before)
     before.insert_after(link)
     link.insert_after(after)
-    _link_in_node(after, pending, linked, glossary_href)
+    _link_in_node(after, pattern, owners, linked, glossary_href)

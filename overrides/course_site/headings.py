@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bs4 import BeautifulSoup, Tag
+from markdown.extensions.toc import nest_toc_tokens, unique  # what Markdown pages get, for notebooks too
 
 
 def anchor_headings(headings: list[Tag], tree: BeautifulSoup, slugify: Callable[[str, str], str],
@@ -27,27 +28,15 @@ def anchor_headings(headings: list[Tag], tree: BeautifulSoup, slugify: Callable[
         level = int(heading.name[1])
         if level <= toc_depth:
             flat.append({"level": level, "id": slug, "name": name, "html": name, "data-toc-label": "", "children": []})
-    return nest(flat)
+    return nest_toc_tokens(flat)
 
 
-def unique(slug: str, seen: set[str]) -> str:
-    candidate, n = slug, 1
-    while candidate in seen:
-        candidate = f"{slug}_{n}"
-        n += 1
-    seen.add(candidate)
-    return candidate
-
-
-def nest(flat: list[dict]) -> list[dict]:
-    roots: list[dict] = []
-    stack: list[dict] = []
-    for token in flat:
-        while stack and stack[-1]["level"] >= token["level"]:
-            stack.pop()
-        (stack[-1]["children"] if stack else roots).append(token)
-        stack.append(token)
-    return roots
+def heading_text(heading: Tag) -> str:
+    """A heading's words as a reader sees them: without its permalink, runs of space as one."""
+    copy = BeautifulSoup(str(heading), "html.parser")
+    for permalink in copy.select("a.headerlink"):
+        permalink.decompose()
+    return " ".join(copy.get_text(" ").split())
 
 
 def localise_permalinks(tree: BeautifulSoup, title: str) -> None:

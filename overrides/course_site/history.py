@@ -12,8 +12,11 @@ from __future__ import annotations
 import datetime
 import logging
 import subprocess
+
 from collections.abc import Mapping
 from pathlib import Path
+
+from .strings import fill
 
 log = logging.getLogger("mkdocs.plugins.course_site")
 
@@ -54,6 +57,5 @@ def format_date(date: datetime.date, strings: Mapping[str, object]) -> str:
     """The date in the page's language: `date_format` with {year}, {month}, {day} and
     {month_name} (from `month_names`, January first)."""
     names = strings["month_names"]
-    return str(strings["date_format"]).format(
-        year=date.year, month=date.month, day=date.day, month_name=names[date.month - 1]
-    )
+    return fill(str(strings["date_format"]), year=date.year, month=date.month, day=date.day,
+                month_name=names[date.month - 1])

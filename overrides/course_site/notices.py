@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
 from . import adapters
+from .headings import heading_text
+from .strings import fill
 
 
 def untranslated_notice(tree: BeautifulSoup, *, language: str, written_in: str, original_name: str,
@@ -23,7 +25,7 @@ def untranslated_notice(tree: BeautifulSoup, *, language: str, written_in: str, 
     """Wrap the content in its own language and put the notice, in the reader's, above it."""
     notice = (
         f'<div class="admonition note untranslated-notice" lang="{language}">'
-        f'<p>{html.escape(strings["untranslated_notice"].format(original=original_name))} '
+        f'<p>{html.escape(fill(strings["untranslated_notice"], original=original_name))} '
         f'<a href="{html.escape(original_href)}" hreflang="{written_in}">{html.escape(strings["read_original"])}</a></p></div>'
     )
     wrapped = BeautifulSoup(f'{notice}<div lang="{written_in}"></div>', "html.parser")
@@ -31,10 +33,6 @@ def untranslated_notice(tree: BeautifulSoup, *, language: str, written_in: str, 
     for child in list(tree.contents):
         body.append(child.extract())
     return wrapped
-
-
-def relative_href(target_url: str, page_url: str) -> str:
-    return posixpath.relpath(target_url, posixpath.dirname(page_url) or ".")
 
 
 # ---------------------------------------------------------------------------
@@ -107,23 +105,16 @@ def _is_text(node) -> bool:
     return isinstance(node, NavigableString) and not isinstance(node, Comment) and bool(node.strip())
 
 
-def heading_text(heading: Tag) -> str:
-    """The heading's words, without its permalink."""
-    return "".join(s for s in heading.find_all(string=True)
-                   if not any("headerlink" in (p.get("class") or []) for p in s.parents)).strip()
-
-
 def outdated_notice(tree: BeautifulSoup, *, language: str, original_language: str, original_name: str,
                     original_href: str, changed_on: str | None, items: list[NoticeItem],
                     strings: Mapping) -> BeautifulSoup:
     """Put the notice under the page's title (at the top when the page starts otherwise)."""
     if changed_on:
-        text = html.escape(strings["outdated_notice"]).replace(
-            "{date}", f'<time datetime="{html.escape(changed_on)}">{html.escape(changed_on)}</time>')
+        text = fill(html.escape(strings["outdated_notice"]), original=html.escape(original_name),
+                    date=f'<time datetime="{html.escape(changed_on)}">{html.escape(changed_on)}</time>')
     else:
-        text = html.escape(strings["outdated_notice_undated"])
-    text = text.replace("{original}", html.escape(original_name))
-    link = html.escape(strings["open_original"].format(original=original_name))
+        text = fill(html.escape(strings["outdated_notice_undated"]), original=html.escape(original_name))
+    link = html.escape(fill(strings["open_original"], original=original_name))
     parts = ""
     if items:
         entries = []
@@ -151,4 +142,4 @@ def outdated_notice(tree: BeautifulSoup, *, language: str, original_language: st
 
 def part_label(template: str, name: str | None) -> str:
     """A strings-table label with its {name} as code."""
-    return html.escape(template).replace("{name}", f"<code>{html.escape(name or '')}</code>")
+    return fill(html.escape(template), name=f"<code>{html.escape(name or '')}</code>")

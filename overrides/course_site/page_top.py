@@ -13,21 +13,14 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 
-from bs4 import BeautifulSoup, Tag
+from bs4 import BeautifulSoup
+from markdown.extensions.toc import nest_toc_tokens
 
 from .errors import SiteError
-from .headings import nest
+from .headings import heading_text
 
 CHAPTER_CLASS = "page-title__chapter"
 CONTENTS_CLASS = "page-contents"
-
-
-def heading_text(heading: Tag) -> str:
-    """A heading's words, without its permalink."""
-    copy = BeautifulSoup(str(heading), "html.parser")
-    for permalink in copy.select("a.headerlink"):
-        permalink.decompose()
-    return " ".join(copy.get_text(" ").split())
 
 
 def add_chapter(tree: BeautifulSoup, chapter_title: str, where: str, *, plan_title: str | None = None,
@@ -41,6 +34,11 @@ def add_chapter(tree: BeautifulSoup, chapter_title: str, where: str, *, plan_tit
         raise SiteError("the page has no title (a first-level heading, `# …`)", where=where,
                         expected=f"# {plan_title}")
     found = heading_text(h1)
+    later = [heading_text(h) for h in tree.find_all("h1")[1:]]
+    if later:  # the review's C1: two titles on one page, and a page outline that starts twice
+        raise SiteError(f"the page has {len(later) + 1} first-level headings: '{found}', "
+                        + ", ".join(f"'{text}'" for text in later), where=where,
+                        expected=f"one title (`# {plan_title or found}`); the page's parts are `## …` headings")
     if plan_title is not None and found != plan_title:
         raise SiteError(
             f"the page's title is '{found}', the course plan's is '{plan_title}'", where=where,
@@ -62,7 +60,7 @@ def contents_list(tree: BeautifulSoup, strings: Mapping[str, str], toc_depth: in
     headings = [h for h in tree.find_all([f"h{n}" for n in range(2, toc_depth + 1)]) if h.get("id")]
     if sum(1 for h in headings if h.name == "h2") < 2:
         return None
-    tokens = nest([{"level": int(h.name[1]), "id": h["id"], "name": heading_text(h), "children": []} for h in headings])
+    tokens = nest_toc_tokens([{"level": int(h.name[1]), "id": h["id"], "name": heading_text(h), "children": []} for h in headings])
     label = html.escape(strings["page_contents"])
     return (f'<details class="{CONTENTS_CLASS}" data-search-exclude><summary>{label}</summary>'
             f'<nav aria-label="{label}">{_list(tokens)}</nav></details>')

@@ -97,6 +97,7 @@ class PageResult:
     description: str | None = None
     quiz_stylesheet: str | None = None
     figures: int = 0  # how many figures the page has (the template then loads figures.js)
+    glossary_terms: int = 0  # how many terms link to the glossary (the template then loads glossary.js)
     notebook_sheets: list[str] = field(default_factory=list)
     classes: set[str] = field(default_factory=set)
     ids: set[str] = field(default_factory=set)
@@ -213,7 +214,7 @@ def glossary(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         replace_comment(tree, glossary_terms.MARKER, terms.render(page.language, languages.names, page.strings))
         return tree
     href = get_relative_url(progress.page_url(glossary_terms.PAGE, page.language, languages), page.url)
-    glossary_terms.link_first_uses(tree, terms.entries[page.language], href)
+    page.result.glossary_terms = glossary_terms.link_first_uses(tree, terms.entries[page.language], href)
     return tree
 
 
@@ -300,10 +301,10 @@ def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if chapter is None or not page.is_notebook or not adapters.code_to_run(tree):
         return tree
     anchor = page.site.environments.get(page.language)
-    home = downloads.relative(languages.folder(page.language) + "index.html", page.url)
+    home = get_relative_url(languages.folder(page.language) + "index.html", page.url)
     downloads.add_run_box(tree, downloads.run_box(
         notebook=page.src_uri.rsplit("/", 1)[-1],
-        archive_href=downloads.relative(downloads.archive_path(chapter.folder, page.language), page.url),
+        archive_href=get_relative_url(downloads.archive_path(chapter.folder, page.language), page.url),
         environments_href=f"{home}#{anchor}" if anchor else None, strings=page.strings,
     ))
     return tree
@@ -321,7 +322,7 @@ def outdated(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return page_notices.outdated_notice(
         tree, language=page.language, original_language=original_language,
         original_name=names.get(original_language) or languages.names[original_language],
-        original_href=page_notices.relative_href(original_url, page.url), changed_on=state.changed_on,
+        original_href=get_relative_url(original_url, page.url), changed_on=state.changed_on,
         items=page_notices.changed_parts(tree, state.parts, page.strings), strings=page.strings,
     )
 
@@ -334,7 +335,7 @@ def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return page_notices.untranslated_notice(
         tree, language=page.language, written_in=page.written_in,
         original_name=languages.names[page.written_in],
-        original_href=page_notices.relative_href(original_url, page.url), strings=page.strings,
+        original_href=get_relative_url(original_url, page.url), strings=page.strings,
     )
 
 

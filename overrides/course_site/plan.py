@@ -101,65 +101,85 @@ class ComingSoon(StructureItem):
 
 
 def read_plan(extra: Mapping, languages: Languages, docs_dir: Path) -> CoursePlan:
-    """Check the plan against the files in docs/; every problem stops the build."""
+    """Check the plan against the files in docs/; the build stops with every problem at once."""
+    problems: list[tuple[str, str | None]] = []  # (problem, what would be accepted)
     chapters_data = extra.get("course")
     if not isinstance(chapters_data, list) or not chapters_data:
         raise SiteError("extra.course must list the chapters of the course", where=WHERE)
-    chapters = tuple(_chapter(entry, languages, docs_dir) for entry in chapters_data)
+    chapters = tuple(c for c in (_chapter(entry, languages, docs_dir, problems) for entry in chapters_data) if c)
     appendix = tuple(
-        _section(entry, "", languages, docs_dir, "extra.appendix") for entry in extra.get("appendix") or []
+        s for s in (_section(entry, "", languages, docs_dir, "extra.appendix", problems)
+                    for entry in extra.get("appendix") or []) if s
     )
-    seen: dict[str, str] = {}
-    for section in [s for c in chapters for s in c.sections] + list(appendix):
-        if section.source is None:
-            continue
-        if section.source in seen:
-            raise SiteError(
-                f"extra.course lists {section.source} twice", where=WHERE,
-                expected="each section once: a page has one place in the navigation",
-            )
-        seen[section.source] = section.title[languages.default]
+    published = [s for c in chapters for s in c.sections if s.source] + [s for s in appendix if s.source]
+    problems.extend(_repeated_sources(published))
+    problems.extend(_repeated_titles(published, languages))
+    if len(problems) == 1:
+        (problem, expected), = problems
+        raise SiteError(problem, where=WHERE, expected=expected)
+    if problems:
+        raise SiteError(f"the course plan has {len(problems)} problems:\n  " + "\n  ".join(
+            f"{problem} (expected: {expected})" if expected else problem for problem, expected in problems), where=WHERE)
     return CoursePlan(chapters, appendix)
 
 
-def _titles(entry: Mapping, languages: Languages, where: str, key: str = "title") -> dict[str, str]:
+def _repeated_sources(sections: list[Section]) -> list[tuple[str, str]]:
+    seen: set[str] = set()
+    problems = []
+    for section in sections:
+        if section.source in seen:
+            problems.append((f"extra.course lists {section.source} twice",
+                             "each section once: a page has one place in the navigation"))
+        seen.add(section.source)
+    return problems
+
+
+def _repeated_titles(sections: list[Section], languages: Languages) -> list[tuple[str, str]]:
+    """Two pages with one title cannot be told apart in the navigation, tabs or search results."""
+    problems = []
+    for code in languages.codes:
+        by_title: dict[str, list[str]] = {}
+        for section in sections:
+            if section.title.get(code):
+                by_title.setdefault(section.title[code], []).append(section.source)
+        problems.extend((f"the {code} title {title!r} is used by {' and '.join(sources)}", "each page its own title")
+                        for title, sources in by_title.items() if len(sources) > 1)
+    return problems
+
+
+def _titles(entry: Mapping, languages: Languages, where: str, problems: list, key: str = "title") -> dict[str, str]:
     titles = entry.get(key) or {}
     missing = [code for code in languages.codes if not isinstance(titles, Mapping) or not titles.get(code)]
     if missing:
-        raise SiteError(
-            f"{where} has no {key} in {', '.join(missing)}: {titles!r}", where=WHERE,
-            expected=f"{key}: {{{', '.join(f'{code}: …' for code in languages.codes)}}}",
-        )
-    return dict(titles)
+        problems.append((f"{where} has no {key} in {', '.join(missing)}: {titles!r}",
+                         f"{key}: {{{', '.join(f'{code}: …' for code in languages.codes)}}}"))
+    return dict(titles) if isinstance(titles, Mapping) else {}
 
 
-def _chapter(entry, languages: Languages, docs_dir: Path) -> Chapter:
+def _chapter(entry, languages: Languages, docs_dir: Path, problems: list) -> Chapter | None:
     if not isinstance(entry, Mapping) or "chapter" not in entry or not isinstance(entry.get("sections"), list):
-        raise SiteError(
-            f"extra.course entry {entry!r} is not a chapter", where=WHERE,
-            expected="chapter: <folder>, title: {…}, sections: [...]",
-        )
+        problems.append((f"extra.course entry {entry!r} is not a chapter", "chapter: <folder>, title: {…}, sections: [...]"))
+        return None
     folder = entry["chapter"]
     where = f"extra.course, chapter {folder}"
-    summary = _titles(entry, languages, where, "summary") if entry.get("summary") else {}
-    sections = tuple(_section(s, folder, languages, docs_dir, where) for s in entry["sections"])
-    return Chapter(folder, _titles(entry, languages, where), summary, sections)
+    summary = _titles(entry, languages, where, problems, "summary") if entry.get("summary") else {}
+    sections = tuple(s for s in (_section(s, folder, languages, docs_dir, where, problems) for s in entry["sections"]) if s)
+    return Chapter(folder, _titles(entry, languages, where, problems), summary, sections)
 
 
-def _section(entry, folder: str, languages: Languages, docs_dir: Path, where: str) -> Section:
+def _section(entry, folder: str, languages: Languages, docs_dir: Path, where: str, problems: list) -> Section | None:
     if not isinstance(entry, Mapping):
-        raise SiteError(f"{where}: {entry!r} is not a section", where=WHERE, expected="{file: …, title: {…}}")
+        problems.append((f"{where}: {entry!r} is not a section", "{file: …, title: {…}}"))
+        return None
     file = entry.get("file")
     source = posixpath.join(folder, file) if file else None
-    titles = _titles(entry, languages, f"{where}, section {file or entry.get('title')}")
+    titles = _titles(entry, languages, f"{where}, section {file or entry.get('title')}", problems)
     if source is not None:
         if languages.of(source) != languages.default:
-            raise SiteError(
-                f"extra.course names {source}, a translation", where=WHERE,
-                expected=f"the {languages.default} file, {languages.original(source)}: its translations are found by their suffix",
-            )
-        if not (docs_dir / source).is_file():
-            raise SiteError(f"extra.course lists {source}, but docs/{source} does not exist", where=WHERE)
+            problems.append((f"extra.course names {source}, a translation",
+                             f"the {languages.default} file, {languages.original(source)}: its translations are found by their suffix"))
+        elif not (docs_dir / source).is_file():
+            problems.append((f"extra.course lists {source}, but docs/{source} does not exist", None))
     return Section(titles, source)
 
 

@@ -27,6 +27,7 @@ from quizzes.render import ProgressSection, render_progress_data
 from .exercises import PROGRESS_DATA
 from .languages import Languages
 from .plan import HOME, Chapter, CoursePlan
+from .strings import fill
 
 CATALOG_ID = "course-catalog"  # the catalog's anchor on the home page, for links to it
 CHAPTER_END_ID = "chapter-end"
@@ -74,7 +75,7 @@ def _exercises_of(course: Course, language: str, languages: Languages) -> dict[s
 
 def _progress_slot(section: str, total: int, strings: Mapping) -> str:
     """Where quiz.js shows a section's progress; says how many questions there are until then."""
-    count = html.escape(strings["catalog_exercises"].format(total=total))
+    count = html.escape(fill(strings["catalog_exercises"], total=total))
     return f'<span class="course-progress" data-progress-section="{html.escape(section)}">{count}</span>'
 
 
@@ -145,16 +146,15 @@ def render_chapter_end(plan: CoursePlan, chapter: Chapter, course: Course, langu
     position = plan.chapters.index(chapter)
     following = plan.chapters[position + 1] if position + 1 < len(plan.chapters) else None
     if following is None:
-        sentence = html.escape(strings["chapter_end_last"]).replace("{catalog}", catalog)
+        sentence = fill(html.escape(strings["chapter_end_last"]), catalog=catalog)
     else:
         first = next((s for s in following.sections if s.source), None)
         title = html.escape(following.title[language])
         if first is not None:
             link = f'<a href="{_href(first.source, language, languages, here)}">{title}</a>'
-            sentence = html.escape(strings["chapter_end_next"]).replace("{chapter}", link)
+            sentence = fill(html.escape(strings["chapter_end_next"]), chapter=link)
         else:
-            sentence = (html.escape(strings["chapter_end_next_coming"]).replace("{chapter}", title)
-                        .replace("{catalog}", catalog))
+            sentence = fill(html.escape(strings["chapter_end_next_coming"]), chapter=title, catalog=catalog)
     parts.append(f'<p class="chapter-end__next">{sentence}</p>')
     parts.append("</section>")
     return "\n".join(parts)

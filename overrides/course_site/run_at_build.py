@@ -90,6 +90,13 @@ def outputs(notebook_path: Path, cache_dir: Path, where: str, docs_dir: Path) ->
     return {result.cell_id: result for result in results}
 
 
+def run_in_order(notebook_path: Path, cells: list, where: str) -> list[CellOutput]:
+    """Run these cells, in this order (a cell may come twice), in one fresh kernel, the way the build
+    runs a notebook's tagged cells (in a copy of its folder); no cache.  The re-run test uses it."""
+    notebook = nbformat.read(notebook_path, as_version=4)
+    return _execute(notebook, cells, notebook_path.parent, where)
+
+
 def _execute(notebook: nbformat.NotebookNode, cells: list, folder: Path, where: str) -> list[CellOutput]:
     from jupyter_client.manager import AsyncKernelManager
     from jupyter_core.utils import run_sync

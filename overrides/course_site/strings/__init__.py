@@ -13,12 +13,26 @@ come first.
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from ..errors import SiteError
 
 BUILT_IN = Path(__file__).resolve().parent
+# A placeholder is a name in braces; any other brace is text ("{key: value}" stays as written).
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def fill(template: str, **values: object) -> str:
+    """`template` with each {name} replaced by its value.  A name the caller does not give stops
+    the build with a SiteError naming it (str.format raised a bare KeyError)."""
+    unknown = sorted(set(PLACEHOLDER.findall(template)) - values.keys())
+    if unknown:
+        raise SiteError(f"the string {template!r} names {', '.join('{' + n + '}' for n in unknown)}",
+                        where="a strings table (overrides/course_site/strings/)",
+                        expected=f"only {', '.join('{' + n + '}' for n in sorted(values)) or 'no placeholder'} here")
+    return PLACEHOLDER.sub(lambda match: str(values[match[1]]), template)
 
 
 def table_path(language: str, folders: Iterable[Path]) -> Path | None:

@@ -29,6 +29,8 @@ STRINGS = {
     "permalink": "Permanent link",
     "output_label": "Output",
     "glossary_other_languages": "In other languages: ",
+    "glossary_index": "Terms by initial letter",
+    "glossary_permalink": "Link to the term “{term}”",  # {term}: the entry's term
     # The home page's catalog: {total} is a number of questions.
     "catalog_label": "course contents",
     "catalog_exercises": "{total} questions",
@@ -53,6 +55,9 @@ STRINGS = {
         "false": ["False"],
         "explanation": ["Explanation"],
         "also_accepted": ["Also accepted"],
+        # A short answer's kind line: `Kind: AUTOFUSE_FLAGS`, `Kind: AUTOFUSE_DFX_FLAGS`, `Kind: path`, `Kind: text`.
+        "answer_kind": ["Kind"],
+        "answer_kinds": {"path": ["path"], "text": ["text"]},
         # What readers see on the page.
         "ui": {
             "kinds": {"true-false": "True/False", "single": "Single choice", "multiple": "Multiple choice",
@@ -86,17 +91,40 @@ STRINGS = {
             "type": "Type an answer first.",
             "pending_choice": "Press Enter or Space to check this answer.",
             "pending_multiple": "Your selection changed: press “Check answer” to update the result.",
-            "score": "Answered {answered} of {total}, {correct} correct",
+            "score": "Answered {answered} of {total}, {correct} correct at the first try",
             "retry_confirm": "Clear your answers to the exercises on this page?",
             "not_saved": "Your browser's storage is full: this answer was not saved and will be lost when you leave the page.",
             "not_kept": "Your browser does not let this site keep data, so your answers last only until you leave the page.",
+            # A wrong short answer: the verdict, then the reader's answer over the expected one,
+            # the first difference marked; {n} is a character's position.
+            "wrong": "✗ Incorrect.",
+            "yours": "Yours",
+            "expected": "Expected",
+            "difference": "First difference: character {n}",
+            # Why a flag string reads otherwise than the key (quizzes/flags.py REASONS); {item}: the
+            # item or key as GE reads it, {variable}: the variable a key belongs to.
+            "reasons": {
+                "export": "Write only the value: `{item}` is part of the shell command, not of the value GE reads.",
+                "quotes": "Leave out the quote `{item}`: quotes only enclose the value in a shell command; inside the value, GE reads them as part of a key or value, which then matches nothing.",
+                "full_width": "Full-width `{item}`: GE splits only on the ASCII `;` and `=`; switch to English punctuation.",
+                "space": "A space: GE does not trim, so it reads `{item}`, which matches nothing and is ignored (3.2 §1).",
+                "missing_prefix": "Missing `--`: GE looks keys up with their `--`, so `{item}` is ignored (3.2 §1).",
+                "case": "Letter case: GE compares `{item}` character by character; the values `true` and `false` and the keys are lower case.",
+                "wrong_variable": "`{item}` belongs to `{variable}`; in this variable GE ignores it.",
+                "separator": "`{item}` runs two items together: separate items with an ASCII semicolon `;`.",
+                "malformed": "`{item}` is not in the form `--key=value`, so GE cannot read it.",
+                "duplicate": "`{item}` appears twice with different values: GE reads the master switch from the first, other options from the last.",
+                "unknown_key": "GE does not know the key `{item}` and ignores it silently.",
+                "master_off": "The master switch is not on: without `--enable_autofuse=true`, every other option is ignored.",
+                "different": "GE reads every item, but ends up with other settings than the question asks for: check `{item}`.",
+            },
         },
         # The reader's progress in the navigation, the catalog and at the end of a chapter.
         "progress": {
             "done": "completed",
-            "section_count": "{answered} of {total} answered · {correct} correct",
-            "section_done": "Completed · {correct} of {total} correct",
-            "total": "All exercises: {answered} of {total} answered, {correct} correct.",
+            "section_count": "{answered} of {total} answered · {correct} first-try correct",
+            "section_done": "Completed · {correct} of {total} first-try correct",
+            "total": "All exercises: {answered} of {total} answered, {correct} correct at the first try.",
             "reset": "Reset all progress",
             "reset_confirm": "Clear your answers to every exercise?",
             "reset_done": "All progress cleared.",

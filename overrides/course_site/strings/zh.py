@@ -29,6 +29,8 @@ STRINGS = {
     "permalink": "本节链接",
     "output_label": "运行结果",
     "glossary_other_languages": "其他语言：",
+    "glossary_index": "按拼音首字母查找",
+    "glossary_permalink": "链接到术语“{term}”",  # {term}: the entry's term
     # The home page's catalog: {total} is a number of questions.
     "catalog_label": "课程目录",
     "catalog_exercises": "{total} 道练习题",
@@ -53,6 +55,9 @@ STRINGS = {
         "false": ["错", "错误"],
         "explanation": ["解析"],
         "also_accepted": ["也接受"],
+        # A short answer's kind line: `类型：AUTOFUSE_FLAGS`, `类型：AUTOFUSE_DFX_FLAGS`, `类型：路径`, `类型：文本`.
+        "answer_kind": ["类型"],
+        "answer_kinds": {"path": ["路径"], "text": ["文本"]},
         # What readers see on the page.
         "ui": {
             "kinds": {"true-false": "判断题", "single": "单选题", "multiple": "多选题", "short-answer": "填空题"},
@@ -84,17 +89,40 @@ STRINGS = {
             "type": "请先输入答案。",
             "pending_choice": "按 Enter 或空格键检查这个答案。",
             "pending_multiple": "选择已改动，点击“检查答案”更新结果。",
-            "score": "已答 {answered} / {total} 题，答对 {correct} 题",
+            "score": "已答 {answered} / {total} 题，首次答对 {correct} 题",
             "retry_confirm": "确定要清除本页练习的作答记录吗？",
             "not_saved": "浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。",
             "not_kept": "浏览器不允许本站保存数据，作答记录只保留到离开本页为止。",
+            # A wrong short answer: the verdict, then the reader's answer over the expected one,
+            # the first difference marked; {n} is a character's position.
+            "wrong": "✗ 回答错误。",
+            "yours": "你的答案",
+            "expected": "应为",
+            "difference": "第一处不同：第 {n} 个字符",
+            # Why a flag string reads otherwise than the key (quizzes/flags.py REASONS); {item}: the
+            # item or key as GE reads it, {variable}: the variable a key belongs to.
+            "reasons": {
+                "export": "只写变量的值：`{item}` 属于 shell 命令，GE 读到的值里没有它。",
+                "quotes": "去掉引号 `{item}`：引号只在 shell 命令里括住取值；写进值里，GE 会把它当作键或值的一部分，匹配不上。",
+                "full_width": "全角字符 `{item}`：GE 只按英文的 `;` 和 `=` 分隔，请切换到英文标点。",
+                "space": "多了空格：GE 不去掉空格，读到的是 `{item}`，匹配不上而被忽略（3.2 第 1 节）。",
+                "missing_prefix": "缺少 `--`：GE 按带 `--` 的键名查找，`{item}` 会被忽略（3.2 第 1 节）。",
+                "case": "大小写不对：GE 逐字比较 `{item}`，取值 `true`、`false` 和键名都是小写。",
+                "wrong_variable": "`{item}` 属于 `{variable}`，写在这个变量里会被 GE 忽略。",
+                "separator": "`{item}` 里连着两项：各项之间用英文分号 `;` 分隔。",
+                "malformed": "`{item}` 不是 `--键=值` 的形式，GE 读不出它。",
+                "duplicate": "`{item}` 出现了两次且取值不同：总开关按第一次出现的读取，其他选项按最后一次。",
+                "unknown_key": "GE 不认识键 `{item}`，会静默忽略它。",
+                "master_off": "总开关没有生效：没有 `--enable_autofuse=true` 时，其他选项全部失效。",
+                "different": "GE 能读出每一项，但得到的设置与题目要求不同：请检查 `{item}`。",
+            },
         },
         # The reader's progress in the navigation, the catalog and at the end of a chapter.
         "progress": {
             "done": "已完成",
-            "section_count": "已答 {answered}/{total} · 答对 {correct}",
-            "section_done": "已完成 · 答对 {correct}/{total}",
-            "total": "全部练习：已答 {answered} / {total} 题，答对 {correct} 题。",
+            "section_count": "已答 {answered}/{total} · 首次答对 {correct}",
+            "section_done": "已完成 · 首次答对 {correct}/{total}",
+            "total": "全部练习：已答 {answered} / {total} 题，首次答对 {correct} 题。",
             "reset": "清除全部进度",
             "reset_confirm": "确定要清除所有练习的作答记录吗？",
             "reset_done": "已清除全部进度。",
