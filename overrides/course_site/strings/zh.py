@@ -61,8 +61,9 @@ STRINGS = {
         # What readers see on the page.
         "ui": {
             "kinds": {"true-false": "判断题", "single": "单选题", "multiple": "多选题", "short-answer": "填空题"},
-            "true_label": "正确",
-            "false_label": "错误",
+            # 对 / 错, not 正确 / 错误: "✗ 回答错误。正确答案：错误" read as two verdicts.
+            "true_label": "对",
+            "false_label": "错",
             "letter_separator": "、",
             "form_separator": "、",
             "summary": "第 {n} 题 · 查看答案",
