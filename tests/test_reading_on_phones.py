@@ -298,3 +298,51 @@ def test_report_an_error_offers_github_and_gitcode_with_the_page_filled_in(brows
         assert title in query["title"][0] and title in query["body"][0]
         assert load_config()["site_url"] + page in query["body"][0]
     context.close()
+
+
+# -- the quiz's details ------------------------------------------------------------------------
+
+PRACTICE = "01_basic_overview/01.04_chapter_practice.html"
+
+
+def answer_every_question(tab) -> None:
+    """As a reader would, with the keys the page carries: a click on each right option (and the
+    check button of a multiple choice), the answer typed into each short-answer field."""
+    for fieldset in tab.locator("form.quiz fieldset.quiz-question").all():
+        kind, key = fieldset.get_attribute("data-quiz-kind"), fieldset.get_attribute("data-quiz-key")
+        if kind == "short-answer":
+            fieldset.locator("input.quiz-input").fill(fieldset.get_attribute("data-quiz-answer"))
+            fieldset.locator("button.quiz-check").click()
+        elif kind == "multiple":
+            for letter in key:
+                fieldset.locator(f"input[value='{letter}']").check()
+            fieldset.locator("button.quiz-check").click()
+        else:
+            fieldset.locator(f"input[value='{key}']").click()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", LANGUAGE_PAGES)
+def test_the_quiz_says_the_true_false_answer_plainly_offers_try_again_after_an_answer_and_ticks_only_the_navigation(
+        browser, http_base, size, language):
+    context = browser.new_context(**SIZES[size])
+    tab = context.new_page()
+    tab.goto(http_base + LANGUAGE_PAGES[language] + PRACTICE, wait_until="load")
+    retry = tab.locator("form.quiz .quiz-retry")
+    assert not retry.is_visible()  # nothing answered: nothing to try again
+    first = tab.locator("form.quiz fieldset[data-quiz-kind='true-false']").first
+    wrong = "N" if first.get_attribute("data-quiz-key") == "Y" else "Y"
+    first.locator(f"input[value='{wrong}']").click()
+    status = first.locator(".quiz-status").inner_text()
+    right_label = first.locator(f"input[value='{first.get_attribute('data-quiz-key')}'] + .quiz-option-text").inner_text()
+    assert status.endswith(right_label), status
+    if language == "zh":  # a verdict and an answer, not two verdicts
+        assert "正确答案：错误" not in status and "正确答案：正确" not in status, status
+    assert retry.is_visible()
+    answer_every_question(tab)
+    tab.reload(wait_until="load")
+    tab.wait_for_function("() => document.querySelector('.md-nav--primary .quiz-tick')")
+    ticked = tab.eval_on_selector_all("a:has(.quiz-tick)", "links => links.map(a => a.closest('.md-nav--primary') !== null)")
+    assert ticked and all(ticked), ticked  # the navigation's links only: not the language menu
+    assert tab.locator(".md-header .quiz-tick").count() == 0
+    context.close()
