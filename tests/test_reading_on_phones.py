@@ -346,3 +346,16 @@ def test_the_quiz_says_the_true_false_answer_plainly_offers_try_again_after_an_a
     assert ticked and all(ticked), ticked  # the navigation's links only: not the language menu
     assert tab.locator(".md-header .quiz-tick").count() == 0
     context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGE_PAGES)
+def test_the_table_of_contents_of_a_chapter_practice_ends_with_the_chapter_end(browser, http_base, language):
+    """Its sidebar at 1280 px and its folded contents at 390 px (review m9)."""
+    for size, contents in (("1280", ".md-sidebar--secondary nav.md-nav--secondary"), ("390", "details.page-contents nav")):
+        context = browser.new_context(**SIZES[size])
+        tab = context.new_page()
+        tab.goto(http_base + LANGUAGE_PAGES[language] + PRACTICE, wait_until="load")
+        links = tab.locator(f"{contents} a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+        assert links and links[-1] == "#chapter-end", (size, links)
+        assert links.count("#chapter-end") == 1
+        context.close()

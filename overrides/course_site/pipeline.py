@@ -202,6 +202,14 @@ def chapter_end(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if chapter is not None:
         tree.append(BeautifulSoup(progress.render_chapter_end(
             site.plan, chapter, site.course, page.language, site.languages, page.strings, page.url), "html.parser"))
+        # The table of contents was made from the notebook's own headings (step 4): this one too,
+        # under the page's title when the title holds the others.
+        toc = page.result.toc
+        if toc is not None:
+            siblings = toc[0]["children"] if len(toc) == 1 and toc[0]["level"] == 1 else toc
+            title = str(page.strings["chapter_end_title"])
+            siblings.append({"level": 2, "id": progress.CHAPTER_END_ID, "name": title, "html": title,
+                             "data-toc-label": "", "children": []})
     return tree
 
 
