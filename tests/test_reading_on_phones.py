@@ -235,7 +235,7 @@ def test_the_run_box_shows_on_pages_with_code_to_run_and_says_what_needs_a_unix_
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", LANGUAGE_PAGES)
-def test_the_home_page_links_each_online_environment_and_starts_on_the_first_screen(browser, http_base, size, language):
+def test_the_home_page_links_each_online_environment_and_starts_on_the_first_screen(browser, site_dir, http_base, size, language):
     context = browser.new_context(**SIZES[size])
     tab = context.new_page()
     tab.goto(http_base + LANGUAGE_PAGES[language] + "index.html", wait_until="load")
@@ -253,6 +253,11 @@ def test_the_home_page_links_each_online_environment_and_starts_on_the_first_scr
     start = tab.locator("article a.md-button--primary").first
     box = start.bounding_box()
     assert box["y"] + box["height"] <= SIZES[size]["viewport"]["height"], box  # no scrolling to start
+    # the offline package's link says how big it is (review m14)
+    megabytes = f"{(site_dir / 'autofuse-course-offline.zip').stat().st_size / 1_000_000:.1f} MB"
+    package = tab.locator("article a[href$='autofuse-course-offline.zip']")
+    assert megabytes in package.evaluate("a => a.parentElement.innerText"), megabytes
+    assert package.evaluate("a => a.nextElementSibling.innerText").strip(" （）()") == megabytes
     context.close()
 
 
