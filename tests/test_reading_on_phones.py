@@ -364,3 +364,40 @@ def test_the_table_of_contents_of_a_chapter_practice_ends_with_the_chapter_end(b
         assert links and links[-1] == "#chapter-end", (size, links)
         assert links.count("#chapter-end") == 1
         context.close()
+
+
+# -- code on phones ---------------------------------------------------------------------------
+
+# The comments of each code block that start on screen but run past its right edge (cut), at
+# the start of its horizontal scroll.
+CUT_COMMENTS = """() => {
+  const cut = [];
+  document.querySelectorAll('article pre > code').forEach(code => {
+    code.scrollLeft = 0;
+    const box = code.getBoundingClientRect();
+    for (const comment of code.querySelectorAll('.c, .ch, .cm, .cp, .cpf, .c1, .cs')) {
+      const rects = [...comment.getClientRects()];
+      if (!rects.length || rects[0].left >= box.right - 20) continue;  // starts past the edge: reached by scrolling
+      if (rects.some(r => r.right > box.right + 0.5)) cut.push(comment.textContent.slice(0, 40));
+    }
+  });
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("size", ["390"])
+def test_no_comment_in_code_is_cut_at_the_edge_of_a_phone(browser, site_dir, http_base, size):
+    """Review m11: comments wrap on a phone, every page, both languages (code lines still scroll,
+    test_learner_path.py checks their shadow)."""
+    context = browser.new_context(**SIZES[size])
+    tab = context.new_page()
+    problems, comments = {}, 0
+    for page in pages_of(site_dir):
+        tab.goto(http_base + page, wait_until="load")
+        comments += tab.locator("article pre > code .c1").count()
+        cut = tab.evaluate(CUT_COMMENTS)
+        if cut:
+            problems[page] = cut[:3]
+    context.close()
+    assert problems == {}
+    assert comments > 50, comments
