@@ -401,3 +401,38 @@ def test_no_comment_in_code_is_cut_at_the_edge_of_a_phone(browser, site_dir, htt
     context.close()
     assert problems == {}
     assert comments > 50, comments
+
+
+# -- search previews ---------------------------------------------------------------------------
+
+# Each line of each result's preview that begins with closing punctuation (review m12).
+LINES_OPENING_WITH_PUNCTUATION = r"""() => {
+  const found = [];
+  for (const teaser of document.querySelectorAll('.md-search-result__teaser, .md-search-result__article p')) {
+    const walker = document.createTreeWalker(teaser, NodeFilter.SHOW_TEXT);
+    let previous = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.length; i++) {
+        if (!node.data[i].trim() || node.data[i] === '\u200b') continue;
+        const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect) continue;
+        if (previous && rect.top >= previous.bottom - 2 && /[，。、；：！？）》」』]/.test(node.data[i]))
+          found.push(node.data.slice(Math.max(0, i - 8), i + 8));
+        previous = rect;
+      }
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language, query", [("zh", "融合"), ("zh", "算子"), ("en", "fusion")])
+def test_no_line_of_a_search_preview_begins_with_punctuation(browser, http_base, size, language, query):
+    context = browser.new_context(viewport=SIZES[size]["viewport"])  # the width of a phone; typed with keys
+    tab = context.new_page()
+    tab.goto(http_base + LANGUAGE_PAGES[language] + "index.html", wait_until="load")
+    assert browsing.search_results(tab, query)
+    assert tab.evaluate(LINES_OPENING_WITH_PUNCTUATION) == []
+    context.close()
