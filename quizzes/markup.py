@@ -66,8 +66,11 @@ def _build() -> MarkdownIt:
 
 
 _MARKDOWN = _build()
-# For `unsupported`: the same parser, with escaped characters (`\$`) kept apart from the text.
+# For `unsupported`: the same parser, with escaped characters (`\$`) kept apart from the text,
+# and following every link, so that one the renderer refuses (javascript:) is found and named.
 _CHECKING = _build().disable("text_join")
+_CHECKING.validateLink = lambda url: True
+_REFUSED_SCHEMES = ("javascript", "vbscript", "file", "data")
 
 
 @lru_cache(maxsize=1024)
@@ -106,6 +109,10 @@ def unsupported(text: str, inline: bool = False) -> str | None:
         for child in [token] if token.type == "html_block" else token.children or []:
             if child.type == "html_inline" and not _COMMENT.match(child.content):
                 return f"raw HTML ({child.content})"
+            address = child.attrGet("href") if child.type == "link_open" else child.attrGet("src") if child.type == "image" else None
+            if address is not None and urlsplit(address.strip()).scheme.lower() in _REFUSED_SCHEMES:
+                # markdown-it refuses it: the reader would see the Markdown as text (review U5).
+                return f"a link to a {urlsplit(address.strip()).scheme.lower()}: address ({address})"
             if child.type == "image":
                 source = child.attrGet("src") or ""
                 parts = urlsplit(source)

@@ -48,8 +48,10 @@ def _alternatives(words) -> str:
 @lru_cache(maxsize=None)
 def _near_miss(marker_words: tuple[str, ...]) -> re.Pattern:
     """A line that was meant as a question but is not in the accepted form ("1.（判断题）", "1、（单选题）")."""
+    # Spaces include the ideographic and no-break ones a Chinese input method types (review U1).
     return re.compile(
-        r"^[ \t]*\d{1,3}[ \t]*[.．、]?[ \t]*[（(][ \t]*(%s)" % _alternatives(marker_words), re.IGNORECASE
+        r"^[ \t\u3000\u00a0]*\d{1,3}[ \t\u3000\u00a0]*[.．、]?[ \t\u3000\u00a0]*[（(][ \t\u3000\u00a0]*(%s)"
+        % _alternatives(marker_words), re.IGNORECASE
     )
 
 
@@ -213,9 +215,13 @@ def parse_questions(text: str, source: str, language: QuizLanguage) -> QuestionB
     lines = split_lines(text)
     fenced = _fenced_lines(lines)
     start = _first_question(lines, fenced, at)
+    near_miss = _near_miss_of(language)
+    # A question above the first one found is named itself, not blamed on the next (review U1).
+    for index in range(0, len(lines) if start is None else start):
+        if index not in fenced and near_miss.match(lines[index]):
+            raise _not_a_question(index, lines[index], at)
     if start is None:
         return None
-    near_miss = _near_miss_of(language)
     questions: list[Question] = []
     draft: _Draft | None = None
     last = start

@@ -741,18 +741,18 @@
     });
     updateScore();
 
-    quizzes.push(function (id) {
+    quizzes.push(function (id, before) {
       questions.forEach(function (fieldset) {
-        if (id === null || fieldset.getAttribute("data-quiz-id") === id) restore(fieldset);
+        if (id === null || fieldset.getAttribute("data-quiz-id") === id && !hasUncheckedInput(fieldset, before)) restore(fieldset);
       });
       updateScore();
     });
   }
 
-  // Another tab answered or reset (`storage`), or the page came back from the back/forward cache.
-  function refreshAll(id) {
+  // Another tab answered or reset (`storage`, `before` the old value), or Back or Forward.
+  function refreshAll(id, before) {
     quizzes.forEach(function (refresh) {
-      refresh(id);
+      refresh(id, before);
     });
     showProgress();
   }
@@ -766,14 +766,33 @@
     });
   });
 
+  // Other tabs and history show what is stored, except input the reader has not checked here.
+
+  // The inputs differ from what the answer stored until now (`before`) showed.
+  function hasUncheckedInput(fieldset, before) {
+    var text = fieldset.querySelector(".quiz-input"), held = "", shown = null;
+    if (text) held = text.value;
+    else each(fieldset, "input:checked", function (input) { held += input.value; });
+    try { shown = JSON.parse(before).a; } catch (e) {}
+    var kind = fieldset.getAttribute("data-quiz-kind"), key = fieldset.getAttribute("data-quiz-key");
+    if (verdict(spec(kind, kind === "short-answer" ? JSON.parse(key) : key, fieldset.querySelectorAll("input").length), shown) === null) shown = "";
+    return held !== shown;
+  }
+
+  function followOtherTabs(event) {
+    if (event.key === null) refreshAll(null);
+    else if (event.key.indexOf(PREFIX) === 0) refreshAll(event.key.slice(PREFIX.length), event.oldValue);
+  }
+
+  // Back or Forward (inputs may come back as left), not a first visit (the reader may be typing).
+  function showStoredOnReturn(event) {
+    var navigation = performance.getEntriesByType("navigation")[0];
+    if (event.persisted || (navigation && navigation.type === "back_forward")) refreshAll(null);
+  }
+
   each(document, "form.quiz", initQuiz);
   each(document, ".quiz-reset-all", initReset);
   showProgress();
-  window.addEventListener("storage", function (event) {
-    if (event.key === null) refreshAll(null);
-    else if (event.key.indexOf(PREFIX) === 0) refreshAll(event.key.slice(PREFIX.length));
-  });
-  window.addEventListener("pageshow", function (event) {
-    if (event.persisted) refreshAll(null);
-  });
+  window.addEventListener("storage", followOtherTabs);
+  window.addEventListener("pageshow", showStoredOnReturn);
 })();

@@ -76,7 +76,7 @@ def render_quiz_form(exercise: Exercise, language: QuizLanguage) -> str:
     solutions = f'<a href="#{_attr(solutions_id(exercise))}">{html.escape(ui["solutions"])}</a>'
     lines = [
         f'<form class="quiz" data-quiz-section="{_attr(exercise.section)}" '
-        f'data-quiz-ui="{_json_attr(language.script)}" novalidate>',
+        f'data-quiz-ui="{_json_attr(language.script)}" novalidate autocomplete="off">',
         f'<noscript><p class="quiz-noscript" data-search-exclude>{html.escape(ui["no_script"]).replace("{solutions}", solutions)}</p></noscript>',
         '<p class="quiz-note" hidden></p>',
     ]

@@ -99,15 +99,6 @@ def twin_of(page: str) -> str:
     return f"{LANGUAGES[1]}/{page}"
 
 
-AXE = ROOT / "tests" / "vendor" / "axe.min.js"  # test-only, never published
-
-
-def axe_violations(page) -> list[dict]:
-    """axe-core's violations on a Playwright page: id, impact and up to five nodes each."""
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate("async () => (await axe.run(document)).violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))")
-
-
 def soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
@@ -158,19 +149,28 @@ def build_error(result: subprocess.CompletedProcess) -> str:
     return "\n".join((wanted[first:] + wanted[:first])[:40])
 
 
-def build_small_site(tmp_path: Path, files: dict[str, str], course: str) -> subprocess.CompletedProcess:
+def build_small_site(tmp_path: Path, files: dict[str, str], course: str,
+                     symlinks: dict[str, str] | None = None, extra_hooks: tuple[Path, ...] = ()) -> subprocess.CompletedProcess:
     """Build docs made of `files` with the real configuration; return the finished process.
 
-    `course` is the YAML of extra.course (flow style).  The build may fail: tests of bad input
-    assert on the message.
+    `course` is the YAML of extra.course (flow style); `symlinks`: docs-relative name -> what the
+    link points to, as written; `extra_hooks`: hook files after the site's own (a test's way to act
+    during the build).  The build may fail: tests of bad input assert on the message.
     """
     docs = tmp_path / "docs"
+    # Chapter ends link the home page's catalog; a real home page has one (AUTHORING 3.4).
+    files = {name: text + "\n<!-- course-catalog -->\n"
+             if re.fullmatch(r"index(\.\w+)?\.md", name) and "course-catalog" not in text else text
+             for name, text in files.items()}
     for name, text in files.items():
         path = docs / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+    for name, target in (symlinks or {}).items():
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).symlink_to(target)
     config = tmp_path / "mkdocs.yml"
-    hooks = "\n".join(f"  - {path}" for path in hook_paths())
+    hooks = "\n".join(f"  - {path}" for path in [*hook_paths(), *extra_hooks])
     config.write_text(
         f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: docs\ntheme:\n  custom_dir: {ROOT / 'overrides'}\n"
         f"hooks:\n{hooks}\nwatch: []\nextra:\n  course: {course}\n  appendix: []\n"

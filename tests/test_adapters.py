@@ -72,7 +72,7 @@ def test_the_material_bundle_is_found_not_hard_coded(site_dir):
 
 
 # Other projects whose code only adapters.py may import.
-FOREIGN = ("material", "mkdocs_static_i18n", "mkdocs_jupyter", "nbconvert")
+FOREIGN = ("material", "mkdocs_static_i18n", "mkdocs_jupyter", "nbconvert", "bleach")
 # MkDocs' public API, which a hook may use anywhere: its events' objects, errors and utilities.
 MKDOCS_PUBLIC = {
     "mkdocs.exceptions", "mkdocs.plugins", "mkdocs.structure", "mkdocs.structure.files",

@@ -9,7 +9,9 @@ it must never dominate a page.  Budgets:
   by about 0.25 KB per section (22.7 KB at 15, 30.3 KB at 45, measured with tools/benchmark.py's
   generated courses): the budget then is 24 KB + 0.3 KB per section beyond 15.
 - PAGE_BUDGET: a whole page's HTML; hands-on sections with exercises, cells' outputs and code
-  are long (1.3 is 85 KB, 21 KB gzipped); a longer one should be split.
+  are long (1.3 of the second edition, the longest, is 104 KB in English, 23 KB gzipped: the
+  read-once demonstration and ten exercises with their explanations); a longer one should be
+  split.
 - FIRST_VISIT_BUDGET: everything a browser fetches on a first visit of any page, gzipped, until
   the network is idle: the page, stylesheets, scripts, figures in view, the favicon.  Search costs
   nothing until it is used; then a language's index has its own budget, LANGUAGE_INDEX_BUDGET.
@@ -23,7 +25,7 @@ from browsing import base_url, first_visit_files, gzipped_size, serve
 from helpers import notebook_pages, pages_of, soup
 
 FRAME_BUDGET = 24 * 1024
-PAGE_BUDGET = 100 * 1024
+PAGE_BUDGET = 110 * 1024
 FIRST_VISIT_BUDGET = 120 * 1024
 LANGUAGE_INDEX_BUDGET = 100 * 1024
 

@@ -235,3 +235,23 @@ def test_every_cell_the_course_runs_shows_its_output_on_its_page(site_dir, noteb
     shown = {o.find_parent(id=True)["id"]: o.select_one("pre").get_text() for o in document.select(".cell-output")}
     assert {f"cell-id={cell}" for cell in tagged_cells(notebook)} == set(shown), page
     assert all(text.strip() for text in shown.values()), page
+
+
+def test_a_draft_in_a_dot_folder_and_a_note_in_an_excluded_folder_are_no_pages(tmp_path):
+    """The review of the code (F1): `docs/.drafts/notes.md` and `docs/ch/answer/readme.md`, which
+    MkDocs itself would not publish, stopped the build as "not in the course plan".  The build
+    takes its pages from MkDocs' own file list (inventory.py)."""
+    notebook = {
+        "cells": [{"cell_type": "markdown", "id": "t", "metadata": {}, "source": "# 页"}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+    result = build_small_site(
+        tmp_path, {"index.md": "# 首页\n", "ch/x.ipynb": json.dumps(notebook), ".drafts/notes.md": "# 草稿\n",
+                   "ch/answer/readme.md": "# 答案文件说明\n"},
+        course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.ipynb, title: {zh: 页, en: Page}}]}]",
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    site = tmp_path / "site"
+    assert (site / "ch" / "x.html").is_file()
+    assert not (site / ".drafts").exists() and not (site / "ch" / "answer").exists()

@@ -167,21 +167,29 @@ def test_the_logo_stands_out_from_the_header_in_both_schemes():
 
 
 def test_an_archive_holds_the_chapter_in_its_language_with_the_original_where_untranslated(tmp_path: Path):
+    """The planned notebooks, in the archive's language where translated, and the files they name;
+    no stray, draft, checkpoint or backup (the review's C2: they were in the archives)."""
     docs = tmp_path / "docs"
-    for name in ("ch/a.ipynb", "ch/a.en.ipynb", "ch/b.ipynb", "ch/answer/a_answer.txt", "ch/answer/a_answer.en.txt",
-                 "ch/images/f.svg", "ch/images/f.en.svg", "ch/data/example_x.csv", "ch/.ipynb_checkpoints/a.ipynb",
-                 "other/z.ipynb"):
+    names = {"ch/a.ipynb": "!cat ./answer/a_answer.txt ![f](images/f.svg) data/example_x.csv [c](c.md)",
+             "ch/a.en.ipynb": "!cat ./answer/a_answer.en.txt ![f](images/f.en.svg) data/example_x.csv",
+             "ch/b.ipynb": "b", "ch/answer/a_answer.txt": "", "ch/answer/a_answer.en.txt": "",
+             "ch/images/f.svg": "", "ch/images/f.en.svg": "", "ch/data/example_x.csv": "",
+             "ch/.ipynb_checkpoints/a.ipynb": "", "other/z.ipynb": "", "ch/draft.ipynb": "", "ch/notes.txt": "",
+             "ch/answer/a_answer.txt~": "", "ch/data/unused.csv": "", "ch/c.md": ""}
+    for name, text in names.items():
         (docs / name).parent.mkdir(parents=True, exist_ok=True)
-        (docs / name).write_text(name, encoding="utf-8")
-    assert [n for n, _ in downloads.chapter_files(docs, "ch", LANGUAGES, "en")] == [
-        "ch/a.en.ipynb", "ch/answer/a_answer.en.txt", "ch/b.ipynb", "ch/data/example_x.csv", "ch/images/f.en.svg"]
-    assert [n for n, _ in downloads.chapter_files(docs, "ch", LANGUAGES, "zh")] == [
-        "ch/a.ipynb", "ch/answer/a_answer.txt", "ch/b.ipynb", "ch/data/example_x.csv", "ch/images/f.svg"]
+        (docs / name).write_text(text, encoding="utf-8")
+    planned = ["ch/a.ipynb", "ch/b.ipynb", "ch/c.md"]  # a planned page named by another is there once
+    assert [n for n, _ in downloads.chapter_files(docs, "ch", planned, LANGUAGES, "en")] == [
+        "ch/a.en.ipynb", "ch/answer/a_answer.en.txt", "ch/b.ipynb", "ch/c.md", "ch/data/example_x.csv",
+        "ch/images/f.en.svg"]
+    assert [n for n, _ in downloads.chapter_files(docs, "ch", planned, LANGUAGES, "zh")] == [
+        "ch/a.ipynb", "ch/answer/a_answer.txt", "ch/b.ipynb", "ch/c.md", "ch/data/example_x.csv", "ch/images/f.svg"]
     site = tmp_path / "site"
-    first = downloads.write_archives(site, docs, ["ch"], LANGUAGES)
+    first = downloads.write_archives(site, docs, {"ch": planned}, LANGUAGES)
     content = [p.read_bytes() for p in first]
     assert [p.relative_to(site).as_posix() for p in first] == ["downloads/autofuse-ch-zh.zip", "downloads/autofuse-ch-en.zip"]
-    downloads.write_archives(site, docs, ["ch"], LANGUAGES)
+    downloads.write_archives(site, docs, {"ch": planned}, LANGUAGES)
     assert [p.read_bytes() for p in first] == content, "the same files must give the same archive"
 
 

@@ -524,11 +524,6 @@ def test_the_steps_run_in_their_written_order():
         '<script class="quiz-script" defer="" src="../../assets/quiz/quiz.js"></script>'
     )
     assert page.result.description == "See b."
-    assert [step.__name__ for step in pipeline.STEPS] == [
-        "notebook_markup", "safe_content", "cell_outputs", "headings", "exercises_step", "catalog", "glossary",
-        "chapter_end", "links", "figures", "images", "code_blocks", "tables", "description", "outdated", "page_top", "run_it",
-        "notices", "progress_data", "search_text", "used_classes",
-    ]
 
 
 
@@ -711,3 +706,95 @@ def test_one_heading_text_for_every_step():
                             "html.parser").h2
     assert headings.heading_text(heading) == "3.2 AUTOFUSE_FLAGS 选项 说明"
     assert page_top.heading_text is notices.heading_text is headings.heading_text
+
+
+# -- the order's reasons (pipeline.NEEDS): each shown in the output of the written order, and
+#    shown to be real by the same page through an order that breaks it ----------------------------
+
+
+def moved(earlier, after) -> tuple:
+    """The written order with `earlier` moved to just after `after`."""
+    steps = [step for step in pipeline.STEPS if step is not earlier]
+    steps.insert(steps.index(after) + 1, earlier)
+    return tuple(steps)
+
+
+def cell(html: str, cell_id: str | None = None) -> str:
+    ident = f' id="cell-id={cell_id}"' if cell_id else ""
+    return f'<div class="jp-Cell jp-MarkdownCell"{ident}><div class="jp-RenderedMarkdown">{html}</div></div>'
+
+
+def test_the_written_order_keeps_every_declared_need_and_a_broken_one_is_named():
+    pipeline.check_order(pipeline.STEPS)
+    with pytest.raises(RuntimeError, match=r"chapter_end before glossary \(section and chapter titles"):
+        pipeline.check_order(moved(pipeline.glossary, pipeline.chapter_end))
+    assert all(earlier in pipeline.STEPS for needs in pipeline.NEEDS.values() for earlier, _ in needs)
+
+
+def test_no_term_is_linked_inside_the_chapter_end():
+    """chapter_end after glossary: "Chapter 2: UB" is a title, not a use of the term UB."""
+    plan = CoursePlan(chapters=(
+        Chapter("ch", {"zh": "第一章", "en": "Chapter 1"}, {}, (
+            Section({"zh": "1.1 节", "en": "1.1 Section"}, "ch/a.ipynb"),
+            Section({"zh": "1.2 练习", "en": "1.2 Practice"}, "ch/b.ipynb"))),
+        Chapter("ch2", {"zh": "第二章：UB", "en": "Chapter 2: UB"}, {}, (Section({"zh": "2.1 节", "en": "2.1 Section"}, None),)),
+    ), appendix=())
+
+    def terms_in_chapter_end(steps) -> list[str]:
+        page = context("ch/b.en.ipynb", language="en", plan=plan, glossary=GLOSSARY)
+        tree = BeautifulSoup(pipeline.run(cell("<h1>1.2 Practice</h1><p>Text.</p>"), page, steps), "html.parser")
+        return [a.get_text() for a in tree.select("section.chapter-end a.glossary-term")]
+
+    assert terms_in_chapter_end(pipeline.STEPS) == []
+    assert terms_in_chapter_end(moved(pipeline.glossary, pipeline.chapter_end)) == ["UB"]
+
+
+def test_a_figures_dark_version_is_named_from_its_settled_address():
+    """figures after links: ./images/f.en.svg is published as ./images/f.svg, its dark version
+    as ./images/f.dark.svg (there is no f.en.dark.svg)."""
+    def dark(steps) -> str:
+        page = context("ch/a.en.ipynb", language="en")
+        html = cell('<h1>1.1 Section</h1><p><img alt="Chain" src="./images/f.en.svg"/></p><p>Figure 1: the chain.</p>')
+        return BeautifulSoup(pipeline.run(html, page, steps), "html.parser").select_one("figure img.course-figure__dark")["src"]
+
+    assert dark(pipeline.STEPS) == "./images/f.dark.svg"
+    assert dark(moved(pipeline.links, pipeline.figures)) == "./images/f.en.dark.svg"
+
+
+def test_the_outdated_notice_links_the_headings_and_sits_under_the_title_group():
+    """outdated after headings (it links each changed part's heading) and before page_top (it
+    finds the title while the title still starts the page)."""
+    state = PageState("ch/a.en.ipynb", "ch/a.ipynb", (Part("cell", "rules", "changed", ("rules", "intro")),), "2025-03-14")
+    html = cell("<h1>1.1 Section</h1><p>Intro.</p>", "intro") + cell("<h2>2. Rules</h2><p>Text.</p>", "rules")
+
+    def notice(steps):
+        page = context("ch/a.en.ipynb", language="en", outdated={"ch/a.en.ipynb": state})
+        found = BeautifulSoup(pipeline.run(html, page, steps), "html.parser").select_one(".outdated-notice")
+        before = found.find_previous_sibling()
+        return [a["href"] for a in found.select("li a")], before.name if before else None
+
+    assert notice(pipeline.STEPS) == (["#2-rules"], "hgroup")
+    assert notice(moved(pipeline.headings, pipeline.outdated)) == ([], "hgroup")
+    assert notice(moved(pipeline.outdated, pipeline.page_top)) == (["#2-rules"], None)
+
+
+def test_the_description_is_the_contents_first_paragraph_not_the_chapters_name():
+    """page_top after description: page_top puts the chapter's name, a paragraph, above the title."""
+    def description(steps) -> str:
+        page = context("ch/a.ipynb")
+        pipeline.run(cell("<h1>1.1 节</h1><p>正文第一段。</p><h2>二</h2><p>y</p><h2>三</h2>"), page, steps)
+        return page.result.description
+
+    assert description(pipeline.STEPS) == "正文第一段。"
+    assert description(moved(pipeline.description, pipeline.page_top)) == "第一章"
+
+
+def test_the_progress_scripts_stay_outside_the_content_an_untranslated_page_wraps():
+    """progress_data after notices, which wraps the content in <div lang=…>."""
+    def wrapped(steps) -> list[bool]:
+        page = context("ch/a.ipynb", language="en", written_in="zh", url="en/ch/a.html")
+        tree = BeautifulSoup(pipeline.run(cell("<h1>1.1 节</h1><p>原文。</p>"), page, steps), "html.parser")
+        return [script.find_parent("div", attrs={"lang": "zh"}) is not None for script in tree.select("script")]
+
+    assert wrapped(pipeline.STEPS) == [False, False]
+    assert wrapped(moved(pipeline.notices, pipeline.progress_data)) == [True, True]

@@ -1,5 +1,7 @@
 """Every file the site publishes is there for a reason: a page links or loads it, Material's
-scripts load it, or it is listed below with its reason.  Nothing is published twice."""
+scripts load it, or it is listed below with its reason.  Nothing is published twice.  The same
+holds in the three kinds of archive: the site, the offline package (the site itself) and each
+chapter archive (the chapter's planned notebooks and the files they name)."""
 
 from __future__ import annotations
 
@@ -57,3 +59,51 @@ def test_the_offline_package_holds_each_file_the_site_uses_once(site_dir):
     assert "search/search_index.js" in names and "search/search_index.json" not in names
     assert not [name for name in names if name.endswith((".map", ".gz"))]
     assert not [name for name in names if name.startswith("assets/javascripts/lunr/min/lunr.fr")]
+
+
+def test_the_offline_package_holds_the_site_and_nothing_else(site_dir):
+    import zipfile
+
+    from course_site.plugin import OFFLINE_LEAVES_OUT, OFFLINE_LEAVES_OUT_FILES, OFFLINE_PACKAGE, PACKAGE_FOLDER
+
+    with zipfile.ZipFile(site_dir / OFFLINE_PACKAGE) as package:
+        names = package.namelist()
+    assert {name.split("/", 1)[0] for name in names} == {PACKAGE_FOLDER}
+    site = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
+    expected = {path for path in site if path != OFFLINE_PACKAGE and not path.endswith(OFFLINE_LEAVES_OUT)
+                and path not in OFFLINE_LEAVES_OUT_FILES}
+    assert sorted(name.split("/", 1)[1] for name in names) == sorted(expected)
+
+
+def test_every_file_of_a_chapter_archive_is_a_planned_notebook_or_a_file_one_names(site_dir):
+    import json
+    import zipfile
+
+    from helpers import DOCS, LANGUAGES, load_config
+
+    from course_site.published import named_in
+
+    plan = load_config()["extra"]["course"]
+    archives = sorted((site_dir / "downloads").glob("*.zip"))
+    assert len(archives) == len(LANGUAGES) * len([c for c in plan if any(s.get("file") for s in c["sections"])])
+    for archive_path in archives:
+        chapter = next(c for c in plan if archive_path.name.startswith(f"autofuse-{c['chapter']}-"))
+        language = archive_path.stem.rsplit("-", 1)[1]
+        planned = set()
+        for section in chapter["sections"]:
+            if section.get("file"):
+                original = f"{chapter['chapter']}/{section['file']}"
+                translated = original.replace(".ipynb", f".{language}.ipynb")
+                planned.add(translated if language != LANGUAGES[0] and (DOCS / translated).is_file() else original)
+        with zipfile.ZipFile(archive_path) as archive:
+            names = archive.namelist()
+            notebooks = [name for name in names if name.endswith(".ipynb")]
+            assert sorted(notebooks) == sorted(planned), archive_path.name
+            named = set()
+            for notebook in notebooks:
+                text = "\n".join("".join(cell["source"]) for cell in json.loads(archive.read(notebook))["cells"])
+                folder = notebook.rsplit("/", 1)[0]
+                named |= {posixpath.normpath(f"{folder}/{path}") for path in named_in(text)}
+            assert [name for name in names if name not in planned and name not in named] == [], archive_path.name
+            for name in names:  # what the site could not publish, the archives do not either
+                assert (DOCS / name).is_file() and not (DOCS / name).is_symlink(), name

@@ -101,6 +101,13 @@ MESSAGES = {
         "  expected: `N. <answer>` on one line, `解析：…` on the next (for a short answer, "
         "an optional `也接受：…` line between them), and a blank line before the next entry"
     ),
+    # The review's U1: the faulty first line was not named; question 2 was blamed instead.
+    "ideographic_space_after_the_first_number": (
+        "questions.md: this looks like a question but is not in the accepted form\n"
+        "  line 1: '1.\\u3000（判断题）甲。'\n"  # repr shows the invisible space
+        "  expected: a line such as `1. （判断题）…`, numbered 1, 2, 3… "
+        "with a space after the dot"
+    ),
     "no_space_after_the_number": (
         "questions.md: this looks like a question but is not in the accepted form\n"
         "  line 3: '2.（单选题）乙？'\n"
@@ -409,6 +416,13 @@ def test_a_letter_key_within_a_to_h_but_not_among_the_options_is_named_with_them
      "the explanation has raw HTML (<div>块</div>)"),
     (QUESTIONS.replace("甲。", "甲 ![图](https://example.com/a.png)"), ANSWERS, "q.md, question 1",
      "the question has an image from outside the site (https://example.com/a.png)"),
+    # The review's U5: links markdown-it refuses were shown as Markdown text, without a word.
+    (QUESTIONS.replace("甲。", "甲 [看这里](javascript:alert(1))"), ANSWERS, "q.md, question 1",
+     "the question has a link to a javascript: address (javascript:alert(1))"),
+    (QUESTIONS, ANSWERS.replace("解析：二。", "解析：二 <javascript:alert(2)>。"), "a.txt, question 2",
+     "the explanation has a link to a javascript: address (javascript:alert(2))"),
+    (QUESTIONS.replace("   A. 一", "   A. ![x](javascript:alert(4))"), ANSWERS, "q.md, question 2",
+     "option A has a link to a javascript: address (javascript:alert(4))"),
 ])
 def test_what_the_site_cannot_show_as_jupyter_does_stops_the_build(questions, answers, where, construct):
     with pytest.raises(ExerciseError) as raised:

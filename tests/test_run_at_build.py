@@ -108,3 +108,13 @@ def test_a_cell_that_kills_its_kernel_stops_the_build_naming_it(docs, tmp_path):
     with pytest.raises(SiteError) as error:
         run(docs, notebook, tmp_path / "cache")
     assert str(error.value).startswith("docs/ch/x.ipynb: cell cell2 (tagged run-at-build) killed the Python kernel")
+
+
+def test_a_cell_that_does_not_finish_stops_the_build_in_one_line_naming_it(docs, tmp_path, monkeypatch):
+    """The review's rab_forever: the message was nbclient's multi-line preview of the cell."""
+    monkeypatch.setattr(run_at_build, "TIMEOUT", 2)
+    notebook = write_notebook(docs, "print(1)", "while True:\n    pass")
+    with pytest.raises(SiteError) as error:
+        run(docs, notebook, tmp_path / "cache")
+    assert str(error.value) == ("docs/ch/x.ipynb: cell cell2 (tagged run-at-build) did not finish in 2 s\n"
+                                "  expected: cells that finish in a few seconds")

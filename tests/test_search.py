@@ -55,17 +55,21 @@ def words_of(text: str) -> list[str]:
     return [w for w in words if len(w) > 1 or HAN.match(w)]
 
 
-_READ: dict[str, list[str]] = {}  # url -> its words: pages are read once per run
+_READ: dict[str, str] = {}  # url -> its reading text: pages are read once per run
 
 
-def reading_words(browser, base: str, page: str) -> list[str]:
+def reading_text(browser, base: str, page: str) -> str:
     if base + page not in _READ:
         context = browser.new_context()
         tab = context.new_page()
         tab.goto(base + page, wait_until="load")
-        _READ[base + page] = words_of(tab.evaluate(READING_TEXT))
+        _READ[base + page] = tab.evaluate(READING_TEXT)
         context.close()
     return _READ[base + page]
+
+
+def reading_words(browser, base: str, page: str) -> list[str]:
+    return words_of(reading_text(browser, base, page))
 
 
 def queries_for(page: str, words: list[str]) -> list[str]:
@@ -230,7 +234,7 @@ def test_what_a_typed_english_word_searches_for(browser, http_base, word, expect
     ("--enable_autofuse", "enable enabling autofuse autofusing"),
     ("AUTOFUSE_FLAGS", "autofuse autofusing flag"),
     ("set_env.sh", "set env sh"),
-    ("AutoFuse融合", "autofuse autofusing 融合"),
+    ("AutoFuse融合", "autofuse autofusing 融合\u3007"),
     ("1.3", "1.3"),
     ('"--enable_autofuse=true"', '"enable_autofuse=true"'),
     ("+required -excluded", "+required exclud"),
@@ -244,6 +248,173 @@ def test_how_a_query_is_rewritten_before_the_worker_reads_it(browser, site_dir, 
         "([query, separator]) => __courseSearch.rewriteQuery(query, new RegExp(separator)).query", [query, separator])
     context.close()
     assert rewritten == expected
+
+
+# -- words the search cuts: Chinese without spaces, identifiers ------------------------------
+
+
+def pages_in_order(links: list[str], base: str) -> list[str]:
+    """The pages of a result list (site-relative), in the order the reader sees them first."""
+    return list(dict.fromkeys(link[len(base):].split("#")[0].split("?")[0] for link in links))
+
+
+def whole_first_problems(browser, base: str, site: Path, language: str, query: str, ranked: list[str]) -> list[str]:
+    """What is wrong with the ranking of `query`: every page of the language whose text holds
+    the typed word whole must be found, and come before every page found without it."""
+    whole = query.lstrip("-").lower()
+    holding = {page for page in pages_of(site) if language_of_page(page) == language
+               and whole in reading_text(browser, base, page).lower()}
+    problems = [f"{query!r} does not find {page}, which holds it" for page in sorted(holding - set(ranked))]
+    without = [number for number, page in enumerate(ranked) if page not in holding]
+    late = [page for number, page in enumerate(ranked) if page in holding and without and number > without[0]]
+    if late:
+        problems.append(f"{query!r} ranks {ranked[without[0]]} (without it) above {late}, which hold it: {ranked}")
+    return problems
+
+
+def phrases_of(text: str, chooser: random.Random, count: int) -> list[str]:
+    """Runs of two or three Chinese words as written on the page, with no space between them."""
+    found = []
+    for run in re.findall(r"[\u3400-\u9fff]{4,}", text):
+        words = jieba.lcut(run)
+        for start in range(len(words) - 1):
+            size = chooser.choice((2, 3))
+            window = words[start:start + size]
+            if len(window) >= 2 and all(len(w) >= 2 for w in window):
+                found.append("".join(window))
+    found = sorted(set(found))
+    return chooser.sample(found, min(count, len(found)))
+
+
+class RankingSearcher:
+    """A tab per language on its home page: the pages a query finds, in the order shown, and the
+    terms Material's worker searched for it (each result's matched terms, all results together)."""
+
+    def __init__(self, browser, base: str):
+        self.base = base
+        self.context = browser.new_context()
+        self.context.add_init_script(RECORD_TERMS)
+        self.tabs = {}
+
+    def search(self, language: str, query: str) -> tuple[list[str], set[str]]:
+        if language not in self.tabs:
+            tab = self.context.new_page()
+            tab.goto(self.base + folder(language) + "index.html", wait_until="load")
+            self.tabs[language] = tab
+        tab = self.tabs[language]
+        ranked = pages_in_order(search_results(tab, query), self.base)
+        return ranked, set(tab.evaluate("__terms[__terms.length - 1]"))
+
+    def close(self):
+        self.context.close()
+
+
+# The terms Material's worker matched, per query (all results'), recorded as RECORD_RESULTS does.
+RECORD_TERMS = """(() => {
+  const Real = window.Worker;
+  window.__terms = [];
+  window.Worker = function (url, options) {
+    const worker = new Real(url, options);
+    worker.addEventListener("message", event => {
+      if (event.data && event.data.type === 3)
+        window.__terms.push([...new Set(event.data.data.items.flat().flatMap(item => Object.keys(item.terms || {})))]);
+    });
+    return worker;
+  };
+})()"""
+
+
+def test_every_word_of_chinese_typed_without_spaces_counts(browser, site_dir, http_base):
+    """融合策略 searches 融合 and 策略 (Material's worker alone searched 融合), and ranks the pages
+    that hold 融合策略 first; the phrases are runs of words on the pages."""
+    language = "zh"
+    pages = [page for page in pages_of(site_dir) if language_of_page(page) == language]
+    chooser = random.Random("phrases")
+    phrases = {}
+    for page in pages:
+        for phrase in phrases_of(reading_text(browser, http_base, page), chooser, 1):
+            phrases.setdefault(phrase, page)
+    # The review's examples, where a page has them (2026-12-security-reliability.md, W2).
+    for phrase in ("融合策略", "编译失败", "昇腾"):
+        page = next((p for p in pages if phrase in reading_text(browser, http_base, p)), None)
+        if page:
+            phrases.setdefault(phrase, page)
+    assert len(phrases) >= 10, phrases
+    searcher = RankingSearcher(browser, http_base)
+    problems = []
+    for phrase, page in phrases.items():
+        ranked, terms = searcher.search(language, phrase)
+        unsearched = [c for c in phrase if not any(c in term for term in terms)]
+        if unsearched:
+            problems.append(f"{phrase!r} searched only {sorted(terms)}")
+        problems += whole_first_problems(browser, http_base, site_dir, language, phrase, ranked)
+    searcher.close()
+    assert problems == [], f"{len(problems)} problems:\n" + "\n".join(problems[:30])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_identifier_ranks_the_pages_holding_it_whole_first(browser, site_dir, http_base, language):
+    """op_summary is searched as op and summary, but a page with op_summary comes before a page
+    with "options" and a summary; the identifiers are those of the pages that the search cuts."""
+    separator = re.compile(search_index(site_dir, language)["config"]["separator"])
+    pages = [page for page in pages_of(site_dir) if language_of_page(page) == language]
+    identifiers = sorted({word.lstrip("-") for page in pages for word in reading_words(browser, http_base, page)
+                          if not HAN.search(word) and len([p for p in separator.split(word.lstrip("-")) if p]) > 1})
+    chosen = random.Random(language).sample(identifiers, min(8, len(identifiers)))
+    if "op_summary" in identifiers and "op_summary" not in chosen:
+        chosen.append("op_summary")  # the review's example (2026-12-reader-experience.md, M2)
+    assert len(chosen) >= 6, identifiers
+    searcher = RankingSearcher(browser, http_base)
+    problems = []
+    for identifier in chosen:
+        ranked, _ = searcher.search(language, identifier)
+        problems += whole_first_problems(browser, http_base, site_dir, language, identifier, ranked)
+    searcher.close()
+    assert problems == [], f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+# Text put into the search box without a key press: each as Chromium's own input would (CDP).
+def insert_as_voice(tab, cdp, box, text):
+    cdp.send("Input.insertText", {"text": text})
+
+
+def insert_by_input_method(tab, cdp, box, text):
+    cdp.send("Input.imeSetComposition", {"text": "pinyin", "selectionStart": 6, "selectionEnd": 6})
+    cdp.send("Input.insertText", {"text": text})  # commits the composition
+
+
+def drop(tab, cdp, box, text):
+    area = box.bounding_box()
+    point = {"x": area["x"] + area["width"] / 2, "y": area["y"] + area["height"] / 2}
+    data = {"items": [{"mimeType": "text/plain", "data": text}], "dragOperationsMask": 1}
+    for kind in ("dragEnter", "dragOver", "drop"):
+        cdp.send("Input.dispatchDragEvent", {"type": kind, **point, "data": data})
+
+
+def paste_from_menu(tab, cdp, box, text):
+    tab.evaluate("text => navigator.clipboard.writeText(text)", text)
+    # The editing command alone, as the context menu's "Paste" runs it: no key is let go.
+    cdp.send("Input.dispatchKeyEvent", {"type": "rawKeyDown", "commands": ["paste"], "key": "", "windowsVirtualKeyCode": 0})
+
+
+@pytest.mark.parametrize("arrives", [insert_as_voice, insert_by_input_method, drop, paste_from_menu],
+                         ids=["voice", "input-method", "drop", "paste"])
+@pytest.mark.parametrize("mode", ["http", "file"])
+def test_text_that_arrives_without_a_key_press_starts_a_search(browser, http_base, file_base, mode, arrives):
+    base = http_base if mode == "http" else file_base
+    for language in LANGUAGES:
+        context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+        tab = context.new_page()
+        tab.goto(base + folder(language) + "01_basic_overview/01.02_autofuse_introduction.html", wait_until="load")
+        title = tab.evaluate("document.querySelector('article h1').firstChild.textContent.trim()")
+        wait_for_search_ready(tab)
+        box = tab.locator("input.md-search__input")
+        arrives(tab, context.new_cdp_session(tab), box, title)
+        assert box.input_value() == title
+        tab.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length > 0", timeout=15_000)
+        found = tab.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => a.href)")
+        context.close()
+        assert any("01.02_autofuse_introduction.html" in link for link in found), (language, title, found[:5])
 
 
 # -- what is fetched, and when ---------------------------------------------------------------
@@ -410,3 +581,43 @@ def test_search_navigation_and_colour_scheme_work_when_site_data_is_refused(brow
     assert search_results(tab, "fusion")
     context.close()
     assert errors == []
+
+
+# -- garbage in site data --------------------------------------------------------------------
+
+# What another version, an extension or a hand edit may leave under Material's keys: not JSON,
+# JSON of another shape, a palette option or colour this site does not have.
+GARBAGE = [
+    {"__palette": "{garbage", "__tabs": "{garbage"},
+    {"__palette": '{"index": "dark", "color": 7}', "__tabs": "7"},
+    {"__palette": "[1]", "__tabs": '{"a": 1}'},
+    {"__palette": '{"index": 9, "color": {"scheme": "slate"}}', "__tabs": "[1, 2]"},
+    {"__palette": '{"index": 0, "color": {"media": "(prefers-color-scheme)", "scheme": "slate"}}', "__tabs": "null"},
+]
+
+
+@pytest.mark.parametrize("mode", ["http", "file"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_garbage_under_material_keys_resets_the_preference_and_breaks_nothing(browser, http_base, file_base, mode, language):
+    base = http_base if mode == "http" else file_base
+    url = base + folder(language) + "01_basic_overview/01.02_autofuse_introduction.html"
+    context = browser.new_context()
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(url, wait_until="load")
+    scope = tab.evaluate("__md_scope.pathname")
+    scheme = "document.body.getAttribute('data-md-color-scheme')"
+    for garbage in GARBAGE:
+        tab.evaluate("([scope, garbage]) => { for (const [key, value] of Object.entries(garbage))"
+                     " localStorage.setItem(scope + '.' + key, value); }", [scope, garbage])
+        tab.reload(wait_until="load")
+        # The preference is reset: the scheme of the reader's system (light here), and the toggle works.
+        assert tab.evaluate(scheme) == "default", garbage
+        tab.locator("form[data-md-component=palette] label:not([hidden])").click()
+        tab.wait_for_function(f"() => {scheme} === 'slate'")
+        assert json.loads(tab.evaluate("k => localStorage.getItem(k)", scope + ".__palette"))["color"]["scheme"] == "slate"
+        assert search_results(tab, "AutoFuse"), garbage
+        tab.keyboard.press("Escape")
+        assert errors == [], (garbage, errors)
+    context.close()

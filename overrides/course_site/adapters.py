@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +32,7 @@ WRITTEN_AGAINST = {
     "mkdocs-static-i18n": "1.3.1",
     "mkdocs-jupyter": "0.26.3",
     "nbconvert": "7.17.2",
+    "bleach": "6.4.0",
 }
 
 
@@ -202,12 +204,13 @@ def find_cell(tree: BeautifulSoup, cell_id: str) -> Tag | None:
 
 
 def take_styles(tree: BeautifulSoup) -> list[str]:
-    """Remove every <style> of the page; return the stylesheets (JupyterLab's CSS).
+    """Remove nbconvert's <style>s (at the top of its output, around the cells); return the
+    stylesheets (JupyterLab's CSS).  A <style> written in a cell is content: sanitise.py judges it.
 
     mkdocs-jupyter also emits a <style> holding a Python list's repr; it is dropped.
     """
     sheets = []
-    for style in tree.find_all("style"):
+    for style in tree.find_all("style", recursive=False):  # nbconvert's own, outside the cells
         css = style.get_text()
         if not css.lstrip().startswith("["):
             sheets.append(css)
@@ -217,8 +220,10 @@ def take_styles(tree: BeautifulSoup) -> list[str]:
 
 def remove_scripts(tree: BeautifulSoup) -> None:
     """The clipboard helper, an empty MathJax `<script src="">` and a Mermaid loader that imports
-    from a public CDN: none is wanted (Material has its own copy button)."""
-    for script in tree.find_all("script"):
+    from a public CDN: none is wanted (Material has its own copy button).  They are at the top of
+    nbconvert's output, around the cells; a <script> written in a cell is content, which stops the
+    build (sanitise.py)."""
+    for script in tree.find_all("script", recursive=False):
         script.decompose()
 
 
@@ -479,6 +484,13 @@ def unused_search_files(files: Files, search_languages: list[str]) -> list[File]
 # message.  The site keeps only the configuration in those two files and writes each language's
 # documents apart (search_index.py); overrides/assets/javascripts/search.js hands them to the
 # worker, which it starts when the reader first uses search (it knows the worker's messages).
+# Material 9.8.2's search worker cuts Chinese: it replaces each run of Han characters in a query with
+# the indexed words it finds in the run (integrations/search/query/segment), but never tries a
+# word that ends the run, so 融合策略 was searched as 融合 alone and 昇腾 as 昇.  search.js cuts the
+# reader's Chinese into the index's words itself and writes U+3007 (〇) after each: a Han
+# character, so the worker tries the whole word, and a separator of the index (mkdocs.yml), so
+# it is in no indexed word and drops out of the query.  It also knows that Material's search box
+# reads the query on keyup only.  A new Material: recheck both in the worker and the bundle.
 SEARCH_INDEX = "search/search_index.json"
 SEARCH_INDEX_SCRIPT = "search/search_index.js"
 _OFFLINE_SCRIPT_PREFIX = "var __index = "
@@ -520,3 +532,143 @@ def drop_cdn_polyfill(config) -> None:
     """Call from on_config after the offline plugin's own."""
     polyfills = config.extra.get("polyfills") or []
     config.extra["polyfills"] = [url for url in polyfills if url != _CDN_SHIM]
+
+
+# ---------------------------------------------------------------------------
+# bleach 6.4.0
+#
+# The content check (sanitise.py) lets bleach judge markup, but never takes its output: what
+# bleach would drop or change is recorded, and the build stops naming it.  Markup is parsed as
+# a browser parses it (html5lib, with scripting on, so <noscript> is raw text as in Chromium);
+# an SVG file is an XML tree (an ElementTree element) walked the same way.  bleach's filter then
+# applies its allow list of elements, its URL rule (`attr_val_is_uri` attributes only with the
+# given protocols), its rule that SVG references (`fill="url(…)"`) and the `href` of
+# <use>/<linearGradient>/… stay inside the document.  `judge` decides every attribute
+# first (the site's own allow list, by namespaced name); bleach's filter's own per-attribute
+# callable therefore accepts everything judge let through.
+
+
+@dataclass(frozen=True)
+class Refusal:
+    element: str  # as parsed: "script", "svg:animate" (an element outside HTML names its namespace)
+    attribute: str | None = None  # None: the element itself is refused
+    value: str | None = None
+    reason: str | None = None  # the site's own; None for bleach's URL and reference rules
+
+
+def refusals_in_html(html: str, *, tags: Mapping[str, frozenset], protocols, judge, css_problem) -> list[Refusal]:
+    """`tags`: the elements allowed in each of "html", "svg" and "math" (inline SVG and MathML)."""
+    from bleach import html5lib_shim
+
+    parser = html5lib_shim.BleachHTMLParser(tags=None, strip=False, consume_entities=True,
+                                            namespaceHTMLElements=False)
+    return _judge_stream(html5lib_shim.getTreeWalker("etree")(parser.parseFragment(html)),
+                         tags, protocols, judge, css_problem)
+
+
+def refusals_in_svg(root, *, tags: frozenset, protocols, judge, css_problem) -> list[Refusal]:
+    """`root`: an xml.etree element, an SVG file as parsed by defusedxml: SVG elements only."""
+    from bleach import html5lib_shim
+
+    return _judge_stream(html5lib_shim.getTreeWalker("etree")(root), {"svg": tags}, protocols, judge, css_problem)
+
+
+def _judge_stream(stream, tags: Mapping[str, frozenset], protocols, judge, css_problem) -> list[Refusal]:
+    from bleach import html5lib_shim
+
+    by_namespace = {{"html": None, "svg": html5lib_shim.namespaces["svg"],
+                     "math": html5lib_shim.namespaces["mathml"]}[key]: names for key, names in tags.items()}
+    refusals: list[Refusal] = []
+    for _ in _recorder()(stream, refusals, by_namespace, judge, css_problem,
+                         allowed_tags=frozenset().union(*tags.values()), allowed_protocols=protocols,
+                         attributes=lambda tag, name, value: True, strip_html_comments=False,
+                         css_sanitizer=_KeepCss()):
+        pass
+    return list(dict.fromkeys(refusals))
+
+
+class _KeepCss:
+    """bleach would rewrite style attributes; judge has checked them already."""
+
+    def sanitize_css(self, style):
+        return style
+
+
+def _element_name(token) -> str:
+    """The element's name; one in a namespace the content may not use names it too."""
+    from bleach import html5lib_shim
+
+    namespace = token.get("namespace")
+    known = (None, html5lib_shim.namespaces["html"], html5lib_shim.namespaces["svg"], html5lib_shim.namespaces["mathml"])
+    return token["name"] if namespace in known else f"{{{namespace}}}{token['name']}"
+
+
+def _attribute_name(namespace, name) -> str:
+    from bleach import html5lib_shim
+
+    if namespace not in html5lib_shim.prefixes or name == html5lib_shim.prefixes[namespace]:  # xmlns
+        return name
+    return f"{html5lib_shim.prefixes[namespace]}:{name}"
+
+
+_RECORDER = None
+
+
+def _recorder():
+    global _RECORDER
+    if _RECORDER is not None:
+        return _RECORDER
+    import html as html_text
+
+    from bleach.sanitizer import BleachSanitizerFilter
+
+    class Recorder(BleachSanitizerFilter):
+        def __init__(self, source, refusals, namespaces, judge, css_problem, **options):
+            super().__init__(source, **options)
+            self.refusals, self.namespaces, self.judge, self.css_problem = refusals, namespaces, judge, css_problem
+            self.style_text: list[str] | None = None  # inside an allowed <style>: its text so far
+
+        def sanitize_token(self, token):
+            kind = token["type"]
+            if kind in ("StartTag", "EmptyTag") and token["name"] not in self.namespaces.get(token.get("namespace"), ()):
+                return self.disallowed_token(token)  # not allowed in its namespace (or the namespace is not)
+            if self.style_text is not None and kind in ("Characters", "SpaceCharacters"):
+                self.style_text.append(token["data"])
+            elif kind == "StartTag" and token["name"] == "style" and token["name"] in self.allowed_tags:
+                self.style_text = []
+            elif kind == "EndTag" and token["name"] == "style" and self.style_text is not None:
+                css = "".join(self.style_text)
+                problem = self.css_problem(css)
+                if problem:
+                    self.refusals.append(Refusal("style", None, css.strip(), problem))
+                self.style_text = None
+            return super().sanitize_token(token)
+
+        def disallowed_token(self, token):
+            if token["type"] in ("StartTag", "EmptyTag"):
+                # named with its address, if it has one: which <script> of the page
+                address = next((f'{name}="{value}"' for (_, name), value in (token.get("data") or {}).items()
+                                if name in ("src", "href", "data", "action")), None)
+                self.refusals.append(Refusal(_element_name(token), None, address))
+            return super().disallowed_token(token)
+
+        def allow_token(self, token):
+            if token["type"] not in ("StartTag", "EmptyTag") or not token.get("data"):
+                return super().allow_token(token)
+            element = _element_name(token)
+            kept = {}
+            for (namespace, name), value in token["data"].items():
+                shown = _attribute_name(namespace, name)
+                reason = self.judge(element, shown, value)
+                if reason:
+                    self.refusals.append(Refusal(element, shown, value, reason))
+                else:
+                    kept[(namespace, name)] = value
+            checked = super().allow_token(dict(token, data=dict(kept)))["data"]
+            for key, value in kept.items():
+                if key not in checked or html_text.unescape(checked[key]).strip() != html_text.unescape(value).strip():
+                    self.refusals.append(Refusal(element, _attribute_name(*key), value))
+            return dict(token, data=checked)
+
+    _RECORDER = Recorder
+    return Recorder

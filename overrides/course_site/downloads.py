@@ -2,10 +2,11 @@
 that offers it.
 
 A notebook reads files next to it: `!cat ./answer/01.02_answer.txt`, `./images/a.svg`, sample
-data in `data/`.  So a page offers its whole chapter folder, in the page's language: the
-notebooks, answer files, figures and data of that language (a file not translated yet in its
+data in `data/`.  So a page offers its chapter, in the page's language: the chapter's planned
+notebooks and the answer files, figures and data they name (a file not translated yet in its
 original, as on the site), under the chapter's folder name, with their names unchanged, so
-that every relative path in a notebook works after unzipping.  The build writes the archives
+that every relative path in a notebook works after unzipping; no other file of the folder
+(published.py).  The build writes the archives
 (`downloads/autofuse-<chapter>-<language>.zip`) at the end, before the offline package, which
 therefore carries them too.
 """
@@ -13,6 +14,8 @@ therefore carries them too.
 from __future__ import annotations
 
 import html
+import os
+import posixpath
 import zipfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -22,6 +25,7 @@ from bs4 import BeautifulSoup
 from .languages import Languages
 from .translations import SIDECAR  # the maintainers' translation records: not for readers
 from .page_top import put_under_title
+from .published import named_in
 from .strings import fill
 
 FOLDER = "downloads"
@@ -34,34 +38,49 @@ def archive_path(chapter_folder: str, language: str) -> str:
     return f"{FOLDER}/autofuse-{chapter_folder}-{language}.zip"
 
 
-def chapter_files(docs_dir: Path, chapter_folder: str, languages: Languages, language: str) -> list[tuple[str, Path]]:
-    """(name in the archive, file) for every file of the chapter in `language`: its own version
-    when there is one, else the original."""
+def chapter_files(docs_dir: Path, chapter_folder: str, notebooks: list[str], languages: Languages,
+                  language: str) -> list[tuple[str, Path]]:
+    """(name in the archive, file) for the chapter's planned `notebooks` (docs-relative, in the
+    default language) in `language` (its own version when there is one, else the original), and
+    for every other file of the chapter folder that one of those notebooks names by its path
+    (`./answer/…`, `images/…`, `data/…`, published.named_in).  Nothing else: no stray file, no
+    hidden folder, no translation record, no symbolic link (which published.py refuses anyway)."""
     folder = docs_dir / chapter_folder
-    originals = sorted(
-        p for p in folder.rglob("*")
-        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts)
-        and p.name != SIDECAR and languages.of(p.name) == languages.default
-    )
-    files = []
-    for original in originals:
-        relative = original.relative_to(docs_dir).as_posix()
-        chosen = docs_dir / languages.translation(relative, language)
-        if not chosen.is_file():
-            chosen = original
-        files.append((chosen.relative_to(docs_dir).as_posix(), chosen))
-    return files
+
+    def chosen(original: str) -> Path:
+        translated = docs_dir / languages.translation(original, language)
+        return translated if translated.is_file() and not translated.is_symlink() else docs_dir / original
+
+    pages = [chosen(source) for source in notebooks]
+    named = set()
+    for page in pages:
+        named |= {posixpath.normpath(posixpath.join(page.parent.relative_to(folder).as_posix(), path))
+                  for path in named_in(page.read_text(encoding="utf-8"))}
+    others = []
+    for here, folders, names in os.walk(folder, followlinks=False):
+        folders[:] = sorted(f for f in folders if not f.startswith("."))
+        for name in names:
+            path = Path(here) / name
+            if name.startswith(".") or name == SIDECAR or path.is_symlink() or path.suffix == ".ipynb":
+                continue
+            if languages.of(name) != languages.default:
+                continue
+            file = chosen(path.relative_to(docs_dir).as_posix())
+            if file.relative_to(folder).as_posix() in named and file not in pages:  # a page may name another
+                others.append(file)
+    return sorted((p.relative_to(docs_dir).as_posix(), p) for p in pages + others)
 
 
-def write_archives(site_dir: Path, docs_dir: Path, chapters: list[str], languages: Languages) -> list[Path]:
-    """Write every chapter's archive in every language; return their paths."""
+def write_archives(site_dir: Path, docs_dir: Path, chapters: Mapping[str, list[str]], languages: Languages) -> list[Path]:
+    """Write every chapter's archive in every language; return their paths.  `chapters`: each
+    chapter's folder and its planned notebooks (docs-relative, default language)."""
     written = []
-    for chapter in chapters:
+    for chapter, notebooks in chapters.items():
         for language in languages.codes:
             target = site_dir / archive_path(chapter, language)
             target.parent.mkdir(parents=True, exist_ok=True)
             with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-                for name, path in chapter_files(docs_dir, chapter, languages, language):
+                for name, path in chapter_files(docs_dir, chapter, notebooks, languages, language):
                     info = zipfile.ZipInfo(name, date_time=_FIXED_TIME)
                     info.compress_type = zipfile.ZIP_DEFLATED
                     info.external_attr = 0o644 << 16

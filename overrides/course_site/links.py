@@ -4,12 +4,17 @@ Notebook cells are rendered by nbconvert, so MkDocs never sees their links: `x.i
 `x.md` become `x.html`, and a language's own file (`a.en.svg`, `x.en.ipynb`, as each notebook
 links it for Jupyter) becomes the plain name, which static-i18n publishes in that language's
 folder.  Quiz questions and explanations are part of the page by then, so their links too.
+
+Links the site writes itself (the catalog, the end of a chapter, the progress data, downloads)
+are made from file paths: `site_href` percent-encodes them, so that a `#`, `?`, `%` or space in
+a file name is part of the address and not its fragment or query.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from bs4 import BeautifulSoup
 
@@ -31,3 +36,9 @@ def site_url_for(url: str, languages: tuple[str, ...]) -> str:
         path = re.sub(r"\.(%s)(\.[^./]+)$" % "|".join(map(re.escape, languages)), r"\2", path)
     path = re.sub(r"\.(ipynb|md)$", ".html", path)
     return path + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+def site_href(target: str, here: str) -> str:
+    """The address of the site file `target` (a site-relative path, as on disk) from the page at
+    `here` (its URL, percent-encoded as MkDocs writes it): relative, percent-encoded."""
+    return quote(posixpath.relpath(target, posixpath.dirname(unquote(here)) or "."), safe="/")

@@ -1,5 +1,6 @@
 """The page pipeline: every page's HTML is parsed once, passed through the steps below, in this
-order, and written out once.
+order, and written out once.  `NEEDS`, under the list, is what each step needs before it and
+why; `check_order` keeps the list to it.
 
 Each step is a function `step(tree, page) -> tree` that does one thing and leaves the tree alone
 when the page does not concern it.  `page` (a PageContext) says what the page is; what a step
@@ -8,7 +9,8 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 
 1. notebook_markup: nbconvert's markup made the site's (styles out, scripts out, Material code
    blocks, quiet prompts)
-2. safe_content: no script, nothing loaded from outside the site (before anything of ours is added)
+2. safe_content: no script, nothing loaded from outside the site (before anything of ours is added;
+   every problem of every page is reported at the end of the language passes, all at once)
 3. cell_outputs: what the cells tagged run-at-build printed, under each such cell
 4. headings: anchors, permalinks and the table of contents
 5. exercises: quiz forms and solution blocks
@@ -68,7 +70,7 @@ from .languages import Languages
 from .plan import CoursePlan, HOME
 from .run_at_build import CellOutput
 from .translation_status import PageState
-from .sanitise import sanitise
+from .sanitise import check_page
 
 CATALOG_MARKER = "course-catalog"
 OUTPUT_CLASS = "cell-output"  # what a cell tagged run-at-build printed
@@ -89,6 +91,7 @@ class SiteServices:
     environments: Mapping[str, str] = field(default_factory=dict)  # language -> home page anchor (extra.environments)
     read_source: Callable[[str], str | None] | None = None  # docs-relative path -> the file's text, None if absent
     outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
+    content_problems: list[str] = field(default_factory=list)  # sanitise.py's, of every page so far
 
 
 @dataclass
@@ -142,7 +145,8 @@ def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def safe_content(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    sanitise(tree, page.where)
+    """Judged as a browser reads what will be written (the tree as text), not as Python parsed it."""
+    page.site.content_problems.extend(check_page(str(tree), page.where))
     return tree
 
 
@@ -312,7 +316,7 @@ def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     home = get_relative_url(languages.folder(page.language) + "index.html", page.url)
     downloads.add_run_box(tree, downloads.run_box(
         notebook=page.src_uri.rsplit("/", 1)[-1],
-        archive_href=get_relative_url(downloads.archive_path(chapter.folder, page.language), page.url),
+        archive_href=link_rewriting.site_href(downloads.archive_path(chapter.folder, page.language), page.url),
         environments_href=f"{home}#{anchor}" if anchor else None, strings=page.strings,
     ))
     return tree
@@ -375,6 +379,34 @@ STEPS = (
     figures, images, code_blocks, tables, description, outdated, page_top, run_it, notices, progress_data, search_text,
     used_classes,
 )
+
+
+# What each step needs done before it, and why: the order above is written by hand, and
+# check_order proves at import that it keeps every one of these (tests/test_pipeline.py shows
+# each reason in the output).  A step not named here may go anywhere the list puts it.
+NEEDS: dict[Callable, tuple[tuple[Callable, str], ...]] = {
+    chapter_end: ((glossary, "section and chapter titles in the chapter end are not uses of a term"),),
+    figures: ((links, "a figure's dark version is named from its settled address"),),
+    outdated: ((headings, "it links the heading of each changed part"),),
+    page_top: ((description, "the description is the content's first paragraph, not the chapter's name"),
+               (outdated, "the notice goes right under the title, found while the title still starts the page")),
+    progress_data: ((notices, "the scripts stay outside the content an untranslated page wraps"),),
+    tables: ((code_blocks, "code in cells keeps its option names whole, and the labels are the headers as shown"),),
+    run_it: ((exercises_step, "an answer cell shows solutions, not code to run"),),
+}
+
+
+def check_order(steps: tuple, needs: Mapping = NEEDS) -> None:
+    """Raise when a step comes before a step it needs."""
+    position = {step: index for index, step in enumerate(steps)}
+    broken = [f"{step.__name__} before {earlier.__name__} ({why})"
+              for step, required in needs.items() for earlier, why in required
+              if step in position and earlier in position and position[earlier] > position[step]]
+    if broken:
+        raise RuntimeError("the page pipeline's order breaks what its steps need: " + "; ".join(broken))
+
+
+check_order(STEPS)
 
 
 def run(html: str, page: PageContext, steps=STEPS) -> str:

@@ -30,9 +30,8 @@ from mkdocs.structure.toc import get_toc
 
 from quizzes.course import Course
 
-from . import adapters, downloads, exercises, figures, history, pipeline, progress, run_at_build, search_index, sitemap
-from . import site_links
-from . import translation_status
+from . import adapters, downloads, exercises, figures, history, pipeline, progress, published, run_at_build, sanitise
+from . import inventory, search_index, site_links, sitemap, translation_status
 from .errors import SiteError
 from .footer import Footer, footer_for
 from .not_found import not_found_context
@@ -48,7 +47,6 @@ log = logging.getLogger("mkdocs.plugins.course_site")
 OFFLINE_PACKAGE = "autofuse-course-offline.zip"
 PACKAGE_FOLDER = "autofuse-course"  # what the zip unpacks to
 RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
-PAGE_SUFFIXES = (".md", ".ipynb")
 NOT_FOUND = "404.html"
 
 
@@ -65,6 +63,8 @@ class Build:
     notebook_cache: set = field(default_factory=set)  # mkdocs-jupyter's entries used by any pass
     styles: StyleCollector = field(default_factory=StyleCollector)
     published: dict = field(default_factory=dict)  # each page's URL per language, by its original source
+    copied: dict = field(default_factory=dict)  # site path -> the docs/ file published there (every pass)
+    used: set = field(default_factory=set)  # site paths the built pages link or load (every pass)
 
 
 @dataclass(frozen=True)
@@ -104,11 +104,11 @@ class CourseSite:
     def _start_build(self, config) -> Build:
         languages = adapters.site_languages(config)
         docs_dir = Path(config.docs_dir)
+        _check_files_of_docs(docs_dir)
         string_folders = [Path(config.config_file_path).parent / "strings"]
         strings = load_tables(languages.codes, string_folders)
         plan = read_plan(config.extra, languages, docs_dir)
-        pages = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.rglob("*")
-                       if p.suffix in PAGE_SUFFIXES and p.is_file() and ".ipynb_checkpoints" not in p.parts)
+        pages = inventory.course_files(config).pages()
         check_notebooks(docs_dir, pages)
         _check_translations_have_originals(pages, languages, docs_dir)
         check_every_page_is_planned(plan, pages, languages)
@@ -144,14 +144,20 @@ class CourseSite:
         adapters.pool_notebook_cache(config, self.build.notebook_cache, self.language_pass.is_last)
 
     def on_files(self, files: Files, config) -> Files:
-        """Priority -200: after static-i18n has rebuilt the file list (-100)."""
+        """Priority -200: after static-i18n has rebuilt the file list (-100).  What this pass
+        publishes is checked again (published.py): a file can appear between passes."""
+        docs_dir = Path(config.docs_dir)
+        published.check_no_symlinks(docs_dir)
         adapters.render_notebooks_as_pages(files, config, self.language_pass.folder)
+        check_every_page_is_planned(self.build.plan, sorted(f.src_uri for f in files.documentation_pages()),
+                                    self.build.languages)
         for unused in adapters.unused_theme_files(files, adapters.search_languages(config), config.theme["favicon"]):
             files.remove(unused)
         for uri in exercises.ASSETS.values():
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
-        for dark in dark_figures(files, Path(config.docs_dir), config):
+        for dark in dark_figures(files, docs_dir, config):
             files.append(dark)
+        self.build.copied.update(_copied_from(files, docs_dir))
         return files
 
     def on_nav(self, nav, config, files):
@@ -217,6 +223,7 @@ class CourseSite:
 
     def on_post_page(self, output: str, page, config) -> str:
         """Template whitespace is a third of a page and grows with the navigation: drop it."""
+        self.build.used |= published.used_by_page(output, page.url)
         return compact_html(output)
 
     def on_page_context(self, context, page, config, nav):
@@ -246,12 +253,17 @@ class CourseSite:
     def on_post_build(self, config) -> None:
         """Priority -200: in the first pass, this runs after static-i18n has built the other
         languages and merged the search index, and after the offline plugin's search script."""
+        # Every page's content problems, of this pass and those before it, at once (the outer
+        # pass's on_post_build runs after the other languages' passes).
+        sanitise.stop_on(self.build.services.content_problems)
         if adapters.is_inner_pass(config):
             return
+        published.check_every_file_is_used(self.build.copied, self.build.used)
         site = Path(config.site_dir)
         self.build.styles.write(site)
         progress.write_data(site, self.build.course, self.build.plan, self.build.languages)
-        chapters = [c.folder for c in self.build.plan.chapters if any(s.source for s in c.sections)]
+        chapters = {c.folder: [s.source for s in c.sections if s.source] for c in self.build.plan.chapters
+                    if any(s.source for s in c.sections)}
         downloads.write_archives(site, Path(config.docs_dir), chapters, self.build.languages)
         not_found = site / NOT_FOUND
         if not_found.is_file():  # a theme template: on_post_page did not see it
@@ -296,9 +308,37 @@ def dark_figures(files: Files, docs_dir: Path, config) -> list[File]:
         if docs_dir not in source.parents:
             continue  # the theme's icons
         where = f"{docs_dir.name}/{source.relative_to(docs_dir).as_posix()}"
-        darks.append(File.generated(config, figures.dark_name(file.dest_uri),
-                                    content=figures.dark_svg(source.read_text(encoding="utf-8"), where)))
+        dark = figures.dark_svg(source.read_text(encoding="utf-8"), where)
+        sanitise.stop_on(sanitise.check_svg(dark, f"{where} (its dark version)"), sanitise.EXPECTED_SVG)
+        darks.append(File.generated(config, figures.dark_name(file.dest_uri), content=dark))
     return darks
+
+
+def _copied_from(files: Files, docs_dir: Path) -> dict[str, str]:
+    """Site path -> docs/ file, for every file of docs/ this pass copies as it is (not a page)."""
+    docs_dir = docs_dir.resolve()
+    copied = {}
+    for file in files:
+        if file.is_documentation_page() or not file.abs_src_path or file.generated_by or file.inclusion.is_excluded():
+            continue  # pages (planned: on_files), what the site generates, what MkDocs leaves out (exclude_docs)
+        source = Path(file.abs_src_path).resolve()
+        if docs_dir in source.parents:
+            copied[file.dest_uri] = f"{docs_dir.name}/{source.relative_to(docs_dir).as_posix()}"
+    return copied
+
+
+def _check_files_of_docs(docs_dir: Path) -> None:
+    """Before anything is built, every problem at once: symbolic links (published.py) and every
+    SVG file (figures, and anything the archives would carry) against sanitise.py's allow list."""
+    links = published.symlink_problems(docs_dir)
+    figures_problems = [
+        problem for svg in sorted(docs_dir.rglob("*.svg")) if not svg.is_symlink()
+        for problem in sanitise.check_svg(svg.read_text(encoding="utf-8"),
+                                          f"{docs_dir.name}/{svg.relative_to(docs_dir).as_posix()}")
+    ]
+    expected = [published.SYMLINKS_EXPECTED] if links else []
+    expected += [sanitise.EXPECTED_SVG] if figures_problems else []
+    sanitise.stop_on(links + figures_problems, "; ".join(expected))
 
 
 def _check_translations_have_originals(pages: list[str], languages: Languages, docs_dir: Path) -> None:

@@ -19,13 +19,12 @@ import posixpath
 from collections.abc import Mapping
 from pathlib import Path
 
-from mkdocs.utils import get_relative_url
-
 from quizzes.course import Course
 from quizzes.render import ProgressSection, render_progress_data
 
 from .exercises import PROGRESS_DATA
 from .languages import Languages
+from .links import site_href
 from .plan import HOME, Chapter, CoursePlan
 from .strings import fill
 
@@ -39,7 +38,7 @@ def page_url(source: str, language: str, languages: Languages) -> str:
 
 
 def _href(source: str, language: str, languages: Languages, here: str, anchor: str = "") -> str:
-    return html.escape(get_relative_url(page_url(source, language, languages), here) + anchor)
+    return html.escape(site_href(page_url(source, language, languages), here) + anchor)
 
 
 def progress_sections(course: Course, plan: CoursePlan, language: str, languages: Languages,
@@ -50,7 +49,7 @@ def progress_sections(course: Course, plan: CoursePlan, language: str, languages
     for section in plan.pages():
         course_section = found.get(section.source)
         if course_section is not None:
-            url = get_relative_url(page_url(section.source, language, languages), here)
+            url = site_href(page_url(section.source, language, languages), here)
             sections.append(ProgressSection(course_section.section, url, course_section.exercise.items))
     return sections
 

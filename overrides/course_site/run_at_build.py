@@ -139,8 +139,9 @@ def _execute(notebook: nbformat.NotebookNode, cells: list, folder: Path, where: 
             raise SiteError(f"cell {_first_unfinished(runner, replied)} (tagged {TAG}) did not finish in {TIMEOUT} s",
                             where=where, expected="cells that finish in a few seconds") from None
         except DeadKernelError:
-            raise SiteError(_death(runner, replied), where=where,
-                            expected="cells that neither exit nor kill the Python process (no exit(), os._exit, sys.exit)") from None
+            if not exits:  # exit() may or may not have stopped the kernel yet: named the same either way
+                raise SiteError(_death(runner, replied), where=where,
+                                expected="cells that neither exit nor kill the Python process (no exit(), os._exit, sys.exit)") from None
         if exits:
             raise SiteError(f"cell {exits[0]} (tagged {TAG}) calls exit(), which stops the kernel of a reader who runs it",
                             where=where, expected="cells that run to their end, so the next ones can run too")

@@ -1,66 +1,234 @@
-"""Nothing in a page's content may run script or load anything from outside the site.
+"""Nothing in a page's content or a figure may run script or load anything from outside the site.
 
-Notebook cells reach the page through nbconvert, which keeps raw HTML as written; Markdown pages
-keep it too.  Event handlers, `javascript:` URLs and elements made to embed other documents are
-taken out; an element that would load a file from elsewhere stops the build, naming the page and
-the address, because the site must work where public hosts are slow or blocked, and offline.
+Content is what authors write: a Markdown page's HTML, the cells of a notebook (nbconvert keeps
+their raw HTML as written), and every SVG file under docs/ (published as a figure, as its dark
+version, in the offline package and in the chapter archives).  It is checked against an allow
+list: the elements and attributes below, addresses that are relative, `#…`, http(s) or mailto
+(bleach judges the markup as a browser parses it: adapters.refusals_in_html).  Whatever would
+need anything else stops the build, one line per problem, all of a page's (or a file's) at
+once: nothing is rewritten, so what an author sees in Jupyter is what the site shows, or the
+build says why not.  Images and stylesheets load from the site only: the site must work where
+public hosts are slow or blocked, and offline.
+
+The site's own markup (Material's, the quizzes, the figures' wrappers) is added after this check
+(pipeline.py), and nbconvert's own scripts and styles are taken out before it (adapters).
 """
 
 from __future__ import annotations
 
-import logging
+import re
 from urllib.parse import urlsplit
 
-from bs4 import BeautifulSoup
+import defusedxml.ElementTree
+import tinycss2
 
+from . import adapters
 from .errors import SiteError
 
-log = logging.getLogger("mkdocs.plugins.course_site")
+# Elements of Markdown, notebook cells and pymdown extensions; SVG drawing; MathML presentation
+# (formulas rendered by the site).  Nothing that runs, embeds, submits or animates.
+HTML_TAGS = frozenset("""
+a abbr b bdi bdo blockquote br caption cite code col colgroup dd del details dfn div dl dt em figcaption
+figure h1 h2 h3 h4 h5 h6 hr i img input ins kbd label li mark ol p pre q rp rt ruby s samp small span strong
+style sub summary sup table tbody td tfoot th thead time tr u ul var wbr
+""".split())
+SVG_TAGS = frozenset("""
+svg g defs symbol use title desc path rect circle ellipse line polyline polygon text tspan textPath marker
+linearGradient radialGradient stop clipPath mask pattern a image style
+""".split())
+MATHML_TAGS = frozenset("""
+math semantics annotation mrow mi mo mn ms mtext mspace msup msub msubsup mfrac msqrt mroot mstyle mtable mtr
+mtd mover munder munderover mpadded mphantom menclose merror
+""".split())
+# Inline SVG in a page: no <style> (browsers parse its text as markup there, Python's parser as text).
+PAGE_TAGS = {"html": HTML_TAGS, "svg": SVG_TAGS - {"style"}, "math": MATHML_TAGS}
 
-EMBEDDING = ("iframe", "frame", "object", "embed", "applet", "base", "meta", "link", "portal")
-LOADING = {"img": ("src", "srcset"), "source": ("src", "srcset"), "video": ("src", "poster"), "audio": ("src",),
-           "track": ("src",), "input": ("src",), "image": ("href", "xlink:href")}
-URL_ATTRIBUTES = ("href", "src", "action", "formaction", "xlink:href", "data")
+GLOBAL_ATTRIBUTES = frozenset("""
+class id title lang dir role hidden translate tabindex style xml:lang xml:space xmlns xmlns:xlink
+""".split())
+HTML_ATTRIBUTES = {
+    "a": {"href", "name", "rel", "target", "download", "hreflang", "type"},
+    "img": {"src", "alt", "width", "height", "loading", "decoding", "srcset", "sizes"},
+    "td": {"colspan", "rowspan", "headers", "align"}, "th": {"colspan", "rowspan", "headers", "scope", "align", "abbr"},
+    "col": {"span"}, "colgroup": {"span"}, "ol": {"start", "type", "reversed"}, "li": {"value"},
+    "input": {"type", "checked", "disabled", "name"}, "label": {"for"}, "details": {"open"},
+    "blockquote": {"cite"}, "q": {"cite"}, "del": {"cite", "datetime"}, "ins": {"cite", "datetime"},
+    "time": {"datetime"}, "style": {"media"},
+}
+SVG_ATTRIBUTES = frozenset("""
+viewBox width height x y x1 x2 y1 y2 cx cy r rx ry fx fy d points pathLength transform fill fill-opacity
+fill-rule stroke stroke-width stroke-linecap stroke-linejoin stroke-dasharray stroke-dashoffset stroke-opacity
+stroke-miterlimit opacity font-family font-size font-weight font-style text-anchor dominant-baseline
+alignment-baseline baseline-shift letter-spacing word-spacing text-decoration dx dy rotate textLength
+lengthAdjust marker-start marker-mid marker-end markerWidth markerHeight markerUnits refX refY orient
+preserveAspectRatio gradientUnits gradientTransform spreadMethod offset stop-color stop-opacity clip-path
+clipPathUnits clip-rule mask maskUnits maskContentUnits patternUnits patternContentUnits patternTransform href
+xlink:href xlink:title version visibility display vector-effect paint-order shape-rendering text-rendering
+overflow focusable color startOffset method spacing side aria-hidden
+""".split())
+MATHML_ATTRIBUTES = frozenset("""
+display mathvariant encoding stretchy fence separator lspace rspace width height depth columnalign rowalign
+columnspacing rowspacing columnlines rowlines frame accent accentunder linethickness scriptlevel displaystyle
+notation minsize maxsize movablelimits form voffset symmetric largeop mathsize
+""".split())
+PROTOCOLS = frozenset({"http", "https", "mailto"})  # on links; anything loaded comes from the site
+
+# Attributes whose address the browser loads while showing the page (a link's is followed only
+# when clicked): each must be a file of the site.
+LOADED = {"img": ("src", "srcset"), "image": ("href", "xlink:href"), "use": ("href", "xlink:href")}
+
+WHY_NOT = {
+    "script": "it would run script",
+    "noscript": "its content is markup only when script is off",
+    "style": "inside SVG or MathML on a page, a browser reads its text as markup",  # an HTML <style> may stay
+    "foreignObject": "it would put HTML inside SVG",
+    **{name: "an SVG animation can change a link or a handler" for name in
+       ("animate", "set", "animateMotion", "animateTransform", "animateColor", "discard")},
+    **{name: "it would load or redirect to something else" for name in
+       ("iframe", "frame", "frameset", "object", "embed", "applet", "portal", "base", "meta", "link", "video",
+        "audio", "source", "track", "picture", "feImage")},
+    **{name: "it would send or change what the reader types" for name in ("form", "button", "select", "textarea")},
+}
+EXPECTED = ("content the site can show as written: Markdown (text, lists, tables, code, links, images from the "
+            "site's files); raw HTML only from the allow list of overrides/course_site/sanitise.py, with no "
+            "script, handler, javascript:/data: address or outside image or stylesheet")
+EXPECTED_SVG = ("a figure as AUTHORING.md section 6 says: SVG shapes and text, styles without outside "
+                "addresses, no script, handler, animation, foreignObject or outside reference")
 
 
-def sanitise(tree: BeautifulSoup, where: str) -> None:
-    for element in tree.find_all(EMBEDDING):
-        raise SiteError(f"a <{element.name}> element in the content would load or redirect to something else",
-                        where=where, expected="plain Markdown: text, links, images from images/, code")
-    for tag, attributes in LOADING.items():
-        for element in tree.find_all(tag):
-            for attribute in attributes:
-                for url in _urls(element.get(attribute)):
-                    if _is_outside(url):
-                        raise SiteError(f"<{tag}> loads {url} from outside the site", where=where,
-                                        expected="a file of the site, e.g. ./images/<name>.svg next to the page")
-    removed = 0
-    for element in tree.find_all(True):
-        for attribute in list(element.attrs):
-            value = element.attrs[attribute]
-            if attribute.lower().startswith("on") or attribute.lower() == "srcdoc":
-                del element.attrs[attribute]
-                removed += 1
-            elif attribute.lower() in URL_ATTRIBUTES and isinstance(value, str) and _is_script_url(value):
-                del element.attrs[attribute]
-                removed += 1
-    if removed:
-        log.info(f"{where}: removed {removed} script attribute(s) from the content")
+def check_page(html: str, where: str) -> list[str]:
+    """Every problem of one page's content (its HTML as the pipeline has it before anything of the
+    site is added), one line each: '<where>: <element>: <why>'."""
+    refusals = adapters.refusals_in_html(html, tags=PAGE_TAGS, protocols=PROTOCOLS, judge=judge_attribute,
+                                         css_problem=css_problem)
+    return [f"{where}: {describe(refusal)}" for refusal in refusals]
 
 
-def _urls(value) -> list[str]:
-    if not value:
-        return []
-    if isinstance(value, list):
-        value = " ".join(value)
-    # srcset: "a.png 1x, b.png 2x"
-    return [part.strip().split(" ")[0] for part in value.split(",") if part.strip()]
+def check_svg(text: str, where: str) -> list[str]:
+    """Every problem of one SVG file, one line each, as check_page.  The file is read as XML, as a
+    browser reads it when it is opened on its own: no entity declarations (they can hide markup)
+    and no processing instruction but the XML declaration (<?xml-stylesheet?> loads a stylesheet)."""
+    problems = [f"{where}: <?{name}?>: a processing instruction would load a stylesheet or change the file"
+                for name in re.findall(r"<\?([^\s?>]+)", text) if name.lower() != "xml"]
+    try:
+        root = defusedxml.ElementTree.fromstring(text)
+    except defusedxml.DefusedXmlException as error:
+        return problems + [f"{where}: the file declares entities or loads a DTD ({type(error).__name__})"]
+    except defusedxml.ElementTree.ParseError as error:
+        return problems + [f"{where}: not well-formed XML: {error}"]
+    refusals = adapters.refusals_in_svg(root, tags=SVG_TAGS, protocols=PROTOCOLS, judge=judge_attribute,
+                                        css_problem=css_problem)
+    return problems + [f"{where}: {describe(refusal)}" for refusal in refusals]
 
 
-def _is_outside(url: str) -> bool:
-    parts = urlsplit(url)
-    return bool(parts.netloc) or parts.scheme.lower() in ("http", "https", "ftp") or url.startswith("//")
+def stop_on(problems: list[str], expected: str = EXPECTED) -> None:
+    if problems:
+        raise SiteError("\n".join(dict.fromkeys(problems)), expected=expected)
 
 
-def _is_script_url(url: str) -> bool:
-    return "".join(url.split()).lower().startswith(("javascript:", "vbscript:", "data:text/html"))
+def describe(refusal: adapters.Refusal) -> str:
+    if refusal.attribute is None and refusal.reason is None:  # the element itself, with its address if any
+        why = WHY_NOT.get(refusal.element, "not an element of the allow list")
+        address = f' {_short(refusal.value)}' if refusal.value else ""
+        return f"<{refusal.element}{address}>: {why}"
+    if refusal.attribute is None:  # a <style> element's text
+        return f"<{refusal.element}>{_short(refusal.value)}</{refusal.element}>: {refusal.reason}"
+    shown = f'<{refusal.element} {refusal.attribute}="{_short(refusal.value)}">'
+    return f"{shown}: {refusal.reason or ADDRESS}"
+
+
+ADDRESS = ("the address is not allowed (expected a relative address, #…, http, https or mailto; "
+           "in SVG, a reference inside the file)")
+
+
+def judge_attribute(element: str, attribute: str, value: str) -> str | None:
+    """Why `attribute` may not be on `element`, or None when it may."""
+    name = attribute.lower()
+    if name.startswith("on"):
+        return "an event handler runs script"
+    if not _allowed(element, attribute):
+        return f"{attribute} is not an attribute of the allow list" + (
+            " (it would load from or send to another address)" if name in ("background", "ping", "lowsrc", "dynsrc",
+                                                                          "srcdoc", "formaction", "action") else "")
+    if name == "style":
+        return css_problem(value)
+    if attribute in LOADED.get(element, ()):
+        for url in _urls(value, srcset=name == "srcset"):
+            if is_outside(url):
+                return f"loads {url} from outside the site (expected a file of the site, e.g. ./images/<name>.svg)"
+            if urlsplit(url).scheme:
+                return f"loads a {urlsplit(url).scheme}: address (expected a file of the site)"
+    if element == "input" and name == "type" and value.lower() not in ("checkbox", "radio"):
+        return "only check boxes and radio buttons (task lists, tabs)"
+    return None
+
+
+def _allowed(element: str, attribute: str) -> bool:
+    if attribute in GLOBAL_ATTRIBUTES or attribute.startswith(("aria-", "data-")):
+        return True
+    if element in MATHML_TAGS:
+        return attribute in MATHML_ATTRIBUTES
+    if element in SVG_TAGS and element not in HTML_TAGS or element == "svg":
+        return attribute in SVG_ATTRIBUTES
+    if element in ("a", "style", "title"):  # HTML and SVG share these names
+        return attribute in HTML_ATTRIBUTES.get(element, ()) or attribute in SVG_ATTRIBUTES
+    return attribute in HTML_ATTRIBUTES.get(element, ())
+
+
+def css_problem(css: str) -> str | None:
+    """Why a stylesheet or style attribute may not stay: an @import or a url() that is not a file
+    of the site (another host, or any scheme: http, data:, javascript:)."""
+    for url in css_addresses(css):
+        if is_outside(url) or urlsplit(url).scheme:
+            return f"CSS loads {url} (expected no address, or a file of the site)"
+    return None
+
+
+def css_addresses(css: str) -> list[str]:
+    """Every address in `css`: url(…), url("…"), image-set("…") and @import's."""
+    found: list[str] = []
+
+    def walk(nodes):
+        for node in nodes or ():
+            kind = getattr(node, "type", None)
+            if kind == "url":
+                found.append(node.value)
+            elif kind == "function":
+                if node.lower_name in ("url", "src", "image-set", "-webkit-image-set", "image"):
+                    found.extend(arg.value for arg in node.arguments if getattr(arg, "type", None) == "string")
+                walk(node.arguments)
+            elif kind == "at-rule":
+                if node.lower_at_keyword == "import":
+                    found.extend(arg.value for arg in node.prelude if getattr(arg, "type", None) == "string")
+                walk(node.prelude)
+                walk(node.content)
+            elif kind in ("qualified-rule",):
+                walk(node.prelude)
+                walk(node.content)
+            elif kind == "declaration":
+                walk(node.value)
+            elif kind in ("() block", "[] block", "{} block"):
+                walk(node.content)
+
+    walk(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True))
+    # A style attribute is a declaration list; parsed as a stylesheet it would be one bad rule.
+    walk(tinycss2.parse_blocks_contents(css, skip_comments=True, skip_whitespace=True))
+    return list(dict.fromkeys(found))
+
+
+def _urls(value: str, srcset: bool) -> list[str]:
+    if not srcset:
+        return [value.strip()]
+    # "a.png 1x, b.png 2x"
+    return [part.strip().split()[0] for part in value.split(",") if part.strip()]
+
+
+def is_outside(url: str) -> bool:
+    parts = urlsplit(url.strip())
+    return bool(parts.netloc) or parts.scheme.lower() in ("http", "https", "ftp") or url.strip().startswith("//")
+
+
+def _short(value: str | None, limit: int = 80) -> str:
+    text = " ".join((value or "").split())
+    text = re.sub(r"[\x00-\x1f\x7f]", lambda m: f"\\x{ord(m[0]):02x}", text)  # a hidden \x01 shows
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -13,9 +13,18 @@
  *    - dashes that begin a word are dropped: lunr reads "-x" as "without x" and fails on "--x",
  *      so `--enable_autofuse` found nothing;
  *    - words are split where the index splits them (AUTOFUSE_FLAGS, set_env.sh) and between
- *      Chinese and Latin letters ("AutoFuse融合").
- * 3. maps the terms each result matched back to the words the reader typed: Material shows the
+ *      Chinese and Latin letters ("AutoFuse融合");
+ *    - Chinese typed without spaces is cut into the index's own words (jieba's, as the build
+ *      indexed them), so that every word of 融合策略 is searched: Material's worker cuts it
+ *      itself, but never tries a word that ends the query (adapters.py, "Material 9.8.2's search
+ *      worker cuts Chinese"), so it searched 融合 alone, and 昇 for 昇腾.
+ * 3. ranks first the pages that hold a typed word whole where the search had to cut it into
+ *    parts: `op_summary` is searched as op and summary (so `op` also finds "options"), 融合策略 as
+ *    融合 and 策略; a page with `op_summary` or 融合策略 itself comes before a page with parts.
+ * 4. maps the terms each result matched back to the words the reader typed: Material shows the
  *    missing ones under a result, and passes the found ones on to highlight.
+ * 5. starts a search for text that arrives without a key press (pasted from a menu, dropped,
+ *    committed by an input method or by voice): Material reads the query on keyup only.
  *
  * The worker's messages (Material 9.8.2, integrations/search/worker/message): 0 setup {config,
  * docs, options}, 1 ready, 2 query (the text typed), 3 result {items: [[{location, terms, ...}]]}.
@@ -95,11 +104,58 @@
 
   var LUNR_SYNTAX = /^\+|[:~^*"]/;  // a part written in lunr's query syntax is left as typed
   var HAN = /(\p{Script=Han}+)/u;
+  var HAN_CHARACTER = /\p{Script=Han}/u;
+  // Written after each Chinese word sent to the worker (adapters.py): a Han character, so Material's
+  // worker counts it into the run it cuts, and then tries the word itself; a separator for the
+  // index (mkdocs.yml), so it is in no indexed word and is never searched.
+  var WORD_END = "\u3007";
 
-  /* The query Material's worker gets, and the words the reader typed with what each became. */
-  function rewriteQuery(query, separator) {
+  /* The Chinese words of the index (lower case), and every start of one: the vocabulary the
+   * reader's Chinese is cut with. */
+  function vocabularyOf(docs, separator) {
+    var words = new Set();
+    var starts = new Set();
+    var longest = 1;
+    docs.forEach(function (doc) {
+      ((doc.title || "") + " " + (doc.text || "")).replace(/<[^>]*>/g, " ").split(separator).forEach(function (word) {
+        word = (word || "").toLowerCase();
+        if (!HAN_CHARACTER.test(word) || words.has(word)) return;
+        words.add(word);
+        var characters = Array.from(word);
+        longest = Math.max(longest, characters.length);
+        for (var end = 1; end <= characters.length; end++) starts.add(characters.slice(0, end).join(""));
+      });
+    });
+    return { words: words, starts: starts, longest: longest };
+  }
+
+  /* A run of Chinese cut into as few words of the vocabulary as it can be; its end may be the
+   * start of a word (the reader is still typing), a character the index does not know is a word
+   * of its own (and costs more, so that known words win). */
+  function segment(run, vocabulary) {
+    if (!vocabulary) return [run];
+    var characters = Array.from(run);
+    var best = [{ cost: 0, from: -1 }];
+    for (var end = 1; end <= characters.length; end++) {
+      best[end] = { cost: Infinity, from: -1 };
+      for (var start = Math.max(0, end - vocabulary.longest); start < end; start++) {
+        var word = characters.slice(start, end).join("");
+        var cost = vocabulary.words.has(word) || (end === characters.length && vocabulary.starts.has(word)) ? 1
+          : end - start === 1 ? 2 : Infinity;
+        if (best[start].cost + cost < best[end].cost) best[end] = { cost: best[start].cost + cost, from: start };
+      }
+    }
+    var words = [];
+    for (var at = characters.length; at > 0; at = best[at].from) words.unshift(characters.slice(best[at].from, at).join(""));
+    return words;
+  }
+
+  /* The query Material's worker gets, the words the reader typed with what each became, and the
+   * typed words the search cut into parts (lower case, without leading dashes). */
+  function rewriteQuery(query, separator, vocabulary) {
     var parts = [];
     var words = [];
+    var wholes = [];
     query.split(/\s+/).forEach(function (part) {
       part = part.replace(/(^|[^\w\u00c0-\uffff])-+/g, "$1");
       if (!part) return;
@@ -107,9 +163,18 @@
         parts.push(part);
         return;
       }
+      var pieces = 0;
       part.split(separator).forEach(function (piece) {
         piece.split(HAN).forEach(function (word) {
           if (!word) return;
+          if (HAN_CHARACTER.test(word)) {
+            segment(word.toLowerCase(), vocabulary).forEach(function (han) {
+              pieces++;
+              parts.push(han + WORD_END);
+            });
+            return;
+          }
+          pieces++;
           if (!/^[a-z]+$/i.test(word)) {
             parts.push(word);
             return;
@@ -120,8 +185,38 @@
           parts.push.apply(parts, forms);
         });
       });
+      // Looked for without what ends a sentence or opens a bracket: "op_summary," is op_summary.
+      if (pieces > 1) wholes.push(part.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""));
     });
-    return { query: parts.join(" "), words: words };
+    return { query: parts.join(" "), words: words, wholes: wholes };
+  }
+
+  /* What a page's documents say, as one lower-case text without markup or jieba's word breaks:
+   * what a typed word is looked for in whole. */
+  function pageTexts(docs) {
+    var texts = new Map();
+    docs.forEach(function (doc) {
+      var page = doc.location.split("#")[0];
+      var text = ((doc.title || "") + " " + (doc.text || ""))
+        .replace(/<[^>]*>/g, " ").replace(/\u200b/g, "")
+        .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&")
+        .toLowerCase();
+      texts.set(page, (texts.get(page) || "") + " " + text);
+    });
+    return texts;
+  }
+
+  /* The result's pages, those holding more of the typed words whole first; otherwise in
+   * Material's order. */
+  function wholeFirst(groups, wholes, texts) {
+    if (!wholes.length || !texts) return groups;
+    return groups.map(function (group, position) {
+      var text = texts.get(group[0].location.split("#")[0]) || "";
+      var held = wholes.filter(function (whole) { return text.indexOf(whole) >= 0; }).length;
+      return { group: group, held: held, position: position };
+    }).sort(function (a, b) {
+      return b.held - a.held || a.position - b.position;
+    }).map(function (entry) { return entry.group; });
   }
 
   /* A result's matched terms, per typed word: found when one of its forms was. */
@@ -138,7 +233,7 @@
     return terms;
   }
 
-  self.__courseSearch = { formsOf: formsOf, rewriteQuery: rewriteQuery };  // for the tests
+  self.__courseSearch = { formsOf: formsOf, rewriteQuery: rewriteQuery, segment: segment };  // for the tests
 
   // -- the worker -----------------------------------------------------------------------------
 
@@ -184,6 +279,7 @@
       return;
     }
     if (input) input.addEventListener("focus", start, { once: true });
+    if (input) input.addEventListener("input", start, { once: true });
     if (toggle) toggle.addEventListener("change", start, { once: true });
   }
 
@@ -198,6 +294,8 @@
       this.waiting = [];
       this.asked = [];
       this.separator = /[\s\-]+/;
+      this.vocabulary = null;
+      this.texts = null;
     }
 
     postMessage(message) {
@@ -213,8 +311,8 @@
 
     send(message) {
       if (message && message.type === QUERY) {
-        var rewritten = rewriteQuery(String(message.data), this.separator);
-        this.asked.push(rewritten.words);
+        var rewritten = rewriteQuery(String(message.data), this.separator, this.vocabulary);
+        this.asked.push(rewritten);
         message = { type: QUERY, data: rewritten.query };
       }
       this.worker.postMessage(message);
@@ -222,12 +320,13 @@
 
     receive(data) {
       if (data && data.type === RESULT) {
-        var words = this.asked.shift() || [];
+        var asked = this.asked.shift() || { words: [], wholes: [] };
         data.data.items.forEach(function (group) {
           group.forEach(function (item) {
-            item.terms = termsTyped(item.terms || {}, words);
+            item.terms = termsTyped(item.terms || {}, asked.words);
           });
         });
+        data.data.items = wholeFirst(data.data.items, asked.wholes, this.texts);
       }
       return data;
     }
@@ -238,6 +337,8 @@
       var worker = this;
       loadIndex(pageLanguage()).then(function (index) {
         worker.separator = new RegExp(index.config.separator);
+        worker.vocabulary = vocabularyOf(index.docs, worker.separator);
+        worker.texts = pageTexts(index.docs);
         worker.worker = new Native(worker.url, worker.options);
         worker.worker.addEventListener("message", function (event) {
           worker.dispatchEvent(new MessageEvent("message", { data: worker.receive(event.data) }));
@@ -256,6 +357,23 @@
       if (this.worker) this.worker.terminate();
     }
   }
+
+  /* Material reads the query on keyup: text that comes without one (pasted from a menu, dropped,
+   * an input method's or voice input's words) is passed on as if a key had been let go.  While an
+   * input method composes, its letters are not the query yet. */
+  function searchOnInput() {
+    var input = document.querySelector("[data-md-component=search-query]");
+    if (!input) return;
+    function typed(event) {
+      if (event.isComposing) return;
+      input.dispatchEvent(new KeyboardEvent("keyup"));
+    }
+    input.addEventListener("input", typed);
+    input.addEventListener("compositionend", typed);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", searchOnInput);
+  else searchOnInput();
 
   window.Worker = function (url, options) {
     if (new URL(url, location.href).href === workerUrl) return new SearchWorker(url, options);

@@ -1,0 +1,61 @@
+/* The reader's place when the language changes: the other language's page opens at the same
+ * section.  Headings differ in text and id between the languages, but both pages have the same
+ * headings in the same order (a translation keeps the original's structure), so the section
+ * travels as its heading's number in the page: a link to the page in another language (the
+ * language menu, a translation's notice) gets `?section=<n>` when it is followed, and the page
+ * it opens replaces that with its own heading's id (#...) and scrolls there.  The browser's Back
+ * then returns to the page the reader left, where they left it.  From file:// too: nothing is
+ * stored.
+ */
+(function () {
+  "use strict";
+
+  var PARAMETER = "section";
+
+  function headings() {
+    return Array.prototype.slice.call(document.querySelectorAll(
+      "article h1[id], article h2[id], article h3[id], article h4[id], article h5[id], article h6[id]"));
+  }
+
+  /* The number of the heading whose section the reader is in: the last one that has come up
+   * to the top of the screen (below the header, or a little under it); -1 above the first. */
+  function currentSection() {
+    var header = document.querySelector(".md-header");
+    var top = header ? header.getBoundingClientRect().bottom : 0;
+    var line = top + Math.min(100, (window.innerHeight - top) / 8);
+    var found = -1;
+    headings().forEach(function (heading, number) {
+      if (heading.getBoundingClientRect().top <= line) found = number;
+    });
+    return found;
+  }
+
+  // Following a link to this page in another language: it carries the section's number.
+  document.addEventListener("click", function (event) {
+    var link = event.target instanceof Element ? event.target.closest("a[hreflang]") : null;
+    if (!link) return;
+    var url = new URL(link.href);
+    url.searchParams.delete(PARAMETER);
+    url.hash = "";
+    var section = currentSection();
+    if (section > 0) url.searchParams.set(PARAMETER, String(section));
+    link.href = url.href;
+  }, true);
+
+  // Arriving with a section's number: the address names the heading, and the page shows it.
+  var wanted = new URLSearchParams(location.search).get(PARAMETER);
+  if (wanted === null) return;
+  var query = new URLSearchParams(location.search);
+  query.delete(PARAMETER);
+  var heading = /^\d+$/.test(wanted) ? headings()[Number(wanted)] : undefined;
+  var address = location.pathname + (query.toString() ? "?" + query : "") + (heading ? "#" + heading.id : location.hash);
+  history.replaceState(history.state, "", address);
+  if (!heading) return;
+  heading.scrollIntoView();
+  // Figures and fonts that load later move the heading: show it again then, unless the reader
+  // has scrolled meanwhile.
+  var shown = window.scrollY;
+  window.addEventListener("load", function () {
+    if (window.scrollY === shown) heading.scrollIntoView();
+  }, { once: true });
+})();
