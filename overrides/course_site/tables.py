@@ -33,7 +33,8 @@ _HYPHENATED = re.compile(r"[A-Za-z0-9][\w.]*(?:-[\w.]+)+")
 
 
 def _text(cell: Tag) -> str:
-    return " ".join(cell.get_text(" ").split())
+    """The header as shown: its text, white space collapsed (no space added around its code)."""
+    return " ".join(cell.get_text().split())
 
 
 def header_row(table: Tag) -> list[Tag] | None:
