@@ -412,9 +412,7 @@
     each(document, "[data-progress-actions]", function (actions) {
       actions.hidden = blocked || all.answered === 0;
     });
-    // A tick on each link of the site's navigation to a section whose questions are all answered
-    // (not on links to a place in a page; not in the header's language menu, whose links lead to
-    // the same page in another language: the catalog and the chapter end say it in words).
+    // A tick on each link of the navigation (not the language menu) to a section all answered.
     each(document, ".md-nav--primary a[href]", function (link) {
       var done = link.getAttribute("href").indexOf("#") < 0 && data.sections.some(function (section) {
         return section.done && section.page === withoutHash(link.href);
@@ -655,7 +653,7 @@
         return { id: fieldset.getAttribute("data-quiz-id"), spec: specOf(fieldset) };
       }));
       score.textContent = c.answered ? fill(ui.score, c) : "";
-      retry.hidden = !c.answered; // nothing to try again before a first answer
+      retry.hidden = !c.answered;
     }
 
     questions.forEach(function (fieldset) {
