@@ -412,9 +412,8 @@
     each(document, "[data-progress-actions]", function (actions) {
       actions.hidden = blocked || all.answered === 0;
     });
-    // A tick on each link, in a navigation, to a section whose questions are all answered (not on
-    // links to a place in a page: the table of contents).
-    each(document, "nav a[href]", function (link) {
+    // A tick on each link of the navigation (not the language menu) to a section all answered.
+    each(document, ".md-nav--primary a[href]", function (link) {
       var done = link.getAttribute("href").indexOf("#") < 0 && data.sections.some(function (section) {
         return section.done && section.page === withoutHash(link.href);
       });
@@ -654,6 +653,7 @@
         return { id: fieldset.getAttribute("data-quiz-id"), spec: specOf(fieldset) };
       }));
       score.textContent = c.answered ? fill(ui.score, c) : "";
+      retry.hidden = !c.answered;
     }
 
     questions.forEach(function (fieldset) {
@@ -714,7 +714,6 @@
     form.addEventListener("submit", function (event) {
       event.preventDefault();
     });
-    retry.hidden = false;
     retry.addEventListener("click", function () {
       var any = questions.some(function (fieldset) {
         return read(fieldset.getAttribute("data-quiz-id")) !== null;

@@ -166,7 +166,7 @@ def test_the_copy_button_copies_a_notebook_code_cell(http_base, visit, page):
 # -- reading: figures ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("mode", ["http", "file"])  # file://: the lightbox is vendored, offline readers have it
+@pytest.mark.parametrize("mode", ["http", "file"])  # file://: the full-screen view is the site's own script
 @pytest.mark.parametrize("page, caption", [(INTRO, "图 1"), ("en/" + INTRO, "Figure 1")])
 def test_a_figure_opens_enlarged_and_closes_with_escape(http_base, file_base, visit, page, caption, mode):
     base = http_base if mode == "http" else file_base
@@ -178,14 +178,14 @@ def test_a_figure_opens_enlarged_and_closes_with_escape(http_base, file_base, vi
     link.scroll_into_view_if_needed()
     inline_width = figure.locator("img:visible").first.bounding_box()["width"]
     link.click()
-    shown = tab.locator(".glightbox-container .gslide.current img")
+    shown = tab.locator("dialog.figure-view[open] img")
     shown.wait_for(state="visible")
-    tab.wait_for_function("() => { const i = document.querySelector('.glightbox-container .gslide.current img');"
+    tab.wait_for_function("() => { const i = document.querySelector('dialog.figure-view[open] img');"
                           " return i && i.complete && i.getBoundingClientRect().width > 0; }")
-    wait_for_frames(tab, 20)
+    wait_for_frames(tab)
     assert shown.bounding_box()["width"] > inline_width * 1.1
     tab.keyboard.press("Escape")
-    tab.wait_for_selector(".glightbox-container", state="detached")
+    tab.wait_for_selector("dialog.figure-view[open]", state="detached")
     assert tab.evaluate("document.activeElement.classList.contains('course-figure__open')")
     assert record.console_errors == [] and record.outside_requests == []
 
@@ -203,8 +203,8 @@ def test_figures_follow_the_colour_scheme_toggle_not_only_the_system(http_base, 
     dark.evaluate("i => i.complete || new Promise(r => i.addEventListener('load', r))")
     assert dark.evaluate("i => i.naturalWidth") > 0
     figure.locator("a.course-figure__open").click()
-    tab.wait_for_selector(".glightbox-container .gslide.current img", state="visible")
-    assert tab.locator(".glightbox-container .gslide.current img").get_attribute("src").endswith(".dark.svg")
+    tab.wait_for_selector("dialog.figure-view[open] img", state="visible")
+    assert tab.locator("dialog.figure-view[open] img").get_attribute("src").endswith(".dark.svg")
 
 
 # -- reading: Chinese typography -------------------------------------------------------------

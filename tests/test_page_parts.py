@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import nbformat
+import pytest
 from bs4 import BeautifulSoup
 
 from helpers import DOCS, ROOT, load_config, notebook_pages  # noqa: F401  (puts overrides/ on the path)
@@ -223,3 +224,24 @@ def test_the_404_page_knows_the_default_languages_addresses():
     assert [(e["code"], e["home"], e["title"]) for e in context["languages"]] == [
         ("zh", "index.html", "页面不存在 · 课程"), ("en", "en/index.html", "Page not found · Course")]
     assert context["languages"][1]["others"] == [{"code": "zh", "name": "中文", "home": "index.html"}]
+
+
+def test_report_an_error_can_open_the_issue_on_gitcode_too():
+    footer = footer_for(
+        title="1.3 开启 AutoFuse", address="https://example.org/course/01/x.html", changed=None,
+        extra={"repository": "https://github.com/o/r", "report_also": ["https://gitcode.com/m/r/", ""]}, strings=STRINGS["zh"],
+    )
+    assert [link.platform for link in footer.report_links] == ["GitHub", "GitCode"]
+    for link, path in zip(footer.report_links, ["/o/r/issues/new", "/m/r/issues/create"]):
+        url = urlsplit(link.url)
+        query = parse_qs(url.query)
+        assert url.path == path and query["title"] == ["[勘误] 1.3 开启 AutoFuse"]
+        assert "https://example.org/course/01/x.html" in query["body"][0]
+    assert footer.report_url == footer.report_links[0].url
+
+
+def test_report_an_error_on_a_host_it_does_not_know_stops_the_build():
+    from course_site.errors import SiteError
+
+    with pytest.raises(SiteError, match=r"cannot open an issue at https://gitlab\.com/o/r(.|\n)*github\.com, gitcode\.com"):
+        footer_for(title="T", address="a", changed=None, extra={"report_also": ["https://gitlab.com/o/r"]}, strings=STRINGS["en"])

@@ -514,13 +514,11 @@ def test_the_steps_run_in_their_written_order():
         '<img alt="f" src="./images/f.en.svg"/></div></div></div>'
     )
     page = context("ch/a.en.ipynb", language="en")
-    # search_text keeps blocks apart for the index with a space, which a browser does not render
-    run_box = RUN_BOX_EN.replace("</summary><p>", "</summary> <p>").replace("</p><p>", "</p> <p>")
     assert pipeline.run(html, page) == (
         '<div class="jp-Cell jp-MarkdownCell"><div class="jp-RenderedMarkdown">'
         '<hgroup class="page-title"><p class="page-title__chapter" data-search-exclude="">Chapter 1</p> '
         '<h1 id="11-section">1.1 Section<a class="headerlink" href="#11-section" title="Permanent link">¶</a></h1>'
-        '</hgroup> ' + run_box + ' '
+        '</hgroup> '
         '<p>See <a href="b.html">b</a>.</p> <img alt="f" loading="lazy" src="./images/f.svg"/></div></div> '
         '<script class="quiz-progress-data" defer="" src="../../assets/quiz/progress.en.js"></script>'
         '<script class="quiz-script" defer="" src="../../assets/quiz/quiz.js"></script>'
@@ -528,15 +526,6 @@ def test_the_steps_run_in_their_written_order():
     assert page.result.description == "See b."
 
 
-RUN_BOX_EN = (
-    '<details class="run-it" data-search-exclude=""><summary>Run this section\'s notebook</summary>'
-    '<p><a class="run-it__download" download="" href="../../downloads/autofuse-ch-en.zip">'
-    "Download the chapter's notebooks (ZIP)</a></p>"
-    "<p>The archive holds this section's <code>a.en.ipynb</code> with the answer files and figures it reads, "
-    "in the same folders as in the course repository.</p>"
-    "<p>Unzip it and open <code>a.en.ipynb</code> in Jupyter, or upload it to one of the online environments "
-    "listed on the home page.</p></details>"
-)
 
 
 def test_a_section_shows_its_chapter_above_its_title():
@@ -632,8 +621,11 @@ def test_code_blocks_get_their_own_names_and_inline_code_breaks_between_its_part
     )
 
 
-def test_a_notebook_page_offers_its_chapter_to_download():
-    html = '<hgroup class="page-title"><h1>1.1 节</h1></hgroup><p>x</p>'
+CODE_CELL = '<div class="jp-Cell jp-CodeCell"><div class="jp-InputArea-editor"><pre>x = 1</pre></div></div>'
+
+
+def test_a_notebook_page_with_code_to_run_offers_its_chapter_to_download():
+    html = '<hgroup class="page-title"><h1>1.1 节</h1></hgroup><p>x</p>' + CODE_CELL
     page = context()
     page.site.environments.update({"zh": "在线环境"})
     assert run_step(pipeline.run_it, html, page) == (
@@ -642,8 +634,12 @@ def test_a_notebook_page_offers_its_chapter_to_download():
         '<p><a class="run-it__download" download="" href="../downloads/autofuse-ch-zh.zip">下载本章的 Notebook（ZIP）</a></p>'
         "<p>压缩包里有本节的 <code>a.ipynb</code>，以及它读取的答案文件和图片，目录结构与课程仓库相同。</p>"
         '<p>解压后用 Jupyter 打开 <code>a.ipynb</code>，或上传到<a href="../index.html#在线环境">首页列出的在线环境</a>中运行。</p>'
-        "</details><p>x</p>"
+        "<p>Notebook 里以 ! 开头的行（如 <code>!cat</code>）和调用 bash 的代码是 Unix shell 命令，在 Linux 或 macOS 上才能运行；"
+        "在 Windows 上请使用在线环境。</p>"
+        "</details><p>x</p>" + CODE_CELL
     )
+    nothing_to_run = '<hgroup class="page-title"><h1>1.1 节</h1></hgroup><p>x</p>'  # answer cells show solutions
+    assert run_step(pipeline.run_it, nothing_to_run, context()) == nothing_to_run
     markdown_page = "<h1>T</h1>"
     assert run_step(pipeline.run_it, markdown_page, context("ch/b.md")) == markdown_page
 

@@ -19,9 +19,6 @@ KEPT_FOR_A_REASON = {
     r"autofuse-course-offline\.zip": "the offline package, linked as a download",
     r".*\.map": "source maps of Material's bundles, for debugging in the browser",
     r"assets/javascripts/iframe-worker-LICENSE\.txt": "the licence of the inlined iframe-worker shim",
-    r"assets/(javascripts/glightbox\.min\.js|stylesheets/glightbox\.min\.css)":
-        "GLightbox, which figures.js loads when a reader first opens a figure full screen",
-    r"assets/javascripts/glightbox-LICENSE\.txt": "the licence of the vendored GLightbox",
     r"search/search_index\.(json|js)": "Material's script reads the search configuration (JSON over http, JS from file://)",
     r"search/search_index\.[\w-]+\.js": "a language's search index, loaded by the site's search script at the first search",
     r"assets/javascripts/workers/search\.[0-9a-f]+\.min\.js": "Material's search worker",

@@ -65,10 +65,10 @@ ZH_FORM = dedent(
     <form class="quiz" data-quiz-section="09.01" data-quiz-ui="{&quot;correct&quot;:&quot;✓ 回答正确&quot;,&quot;incorrect&quot;:&quot;✗ 回答错误。正确答案：{answer}&quot;,&quot;choose&quot;:&quot;请先选择答案。&quot;,&quot;type&quot;:&quot;请先输入答案。&quot;,&quot;pending_choice&quot;:&quot;按 Enter 或空格键检查这个答案。&quot;,&quot;pending_multiple&quot;:&quot;选择已改动，点击“检查答案”更新结果。&quot;,&quot;score&quot;:&quot;已答 {answered} / {total} 题，首次答对 {correct} 题&quot;,&quot;retry_confirm&quot;:&quot;确定要清除本页练习的作答记录吗？&quot;,&quot;not_saved&quot;:&quot;浏览器的存储空间已满，这次作答没有保存，离开本页后就会丢失。&quot;,&quot;not_kept&quot;:&quot;浏览器不允许本站保存数据，作答记录只保留到离开本页为止。&quot;,&quot;wrong&quot;:&quot;✗ 回答错误。&quot;,&quot;yours&quot;:&quot;你的答案&quot;,&quot;expected&quot;:&quot;应为&quot;,&quot;difference&quot;:&quot;第一处不同：第 {n} 个字符&quot;,&quot;reasons&quot;:{&quot;export&quot;:&quot;只写变量的值：`{item}` 属于 shell 命令，GE 读到的值里没有它。&quot;,&quot;quotes&quot;:&quot;去掉引号 `{item}`：引号只在 shell 命令里括住取值；写进值里，GE 会把它当作键或值的一部分，匹配不上。&quot;,&quot;full_width&quot;:&quot;全角字符 `{item}`：GE 只按英文的 `;` 和 `=` 分隔，请切换到英文标点。&quot;,&quot;space&quot;:&quot;多了空格：GE 不去掉空格，读到的是 `{item}`，匹配不上而被忽略（3.2 第 1 节）。&quot;,&quot;missing_prefix&quot;:&quot;缺少 `--`：GE 按带 `--` 的键名查找，`{item}` 会被忽略（3.2 第 1 节）。&quot;,&quot;case&quot;:&quot;大小写不对：GE 逐字比较 `{item}`，取值 `true`、`false` 和键名都是小写。&quot;,&quot;wrong_variable&quot;:&quot;`{item}` 属于 `{variable}`，写在这个变量里会被 GE 忽略。&quot;,&quot;separator&quot;:&quot;`{item}` 里连着两项：各项之间用英文分号 `;` 分隔。&quot;,&quot;malformed&quot;:&quot;`{item}` 不是 `--键=值` 的形式，GE 读不出它。&quot;,&quot;duplicate&quot;:&quot;`{item}` 出现了两次且取值不同：总开关按第一次出现的读取，其他选项按最后一次。&quot;,&quot;unknown_key&quot;:&quot;GE 不认识键 `{item}`，会静默忽略它。&quot;,&quot;master_off&quot;:&quot;总开关没有生效：没有 `--enable_autofuse=true` 时，其他选项全部失效。&quot;,&quot;different&quot;:&quot;GE 能读出每一项，但得到的设置与题目要求不同：请检查 `{item}`。&quot;}}" novalidate autocomplete="off">
     <noscript><p class="quiz-noscript" data-search-exclude>本页的练习需要 JavaScript 才能作答和批改。答案在下方的<a href="#quiz-solutions-09.01">答案与解析</a>中，点开各题即可查看。</p></noscript>
     <p class="quiz-note" hidden></p>
-    <fieldset class="quiz-question" data-quiz-id="09.01-1-292af9f7" data-quiz-kind="true-false" data-quiz-key="Y" data-quiz-answer="正确" data-quiz-solution="quiz-solution-09.01-1">
+    <fieldset class="quiz-question" data-quiz-id="09.01-1-292af9f7" data-quiz-kind="true-false" data-quiz-key="Y" data-quiz-answer="对" data-quiz-solution="quiz-solution-09.01-1">
     <legend><span class="quiz-number">1.</span> <span class="quiz-kind">判断题</span> <span class="quiz-text">用 <code>AUTOFUSE_FLAGS</code> 开启。</span></legend>
-    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="Y"> <span class="quiz-option-text">正确</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
-    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="N"> <span class="quiz-option-text">错误</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="Y"> <span class="quiz-option-text">对</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
+    <label class="quiz-option"><input type="radio" name="quiz-09.01-1" value="N"> <span class="quiz-option-text">错</span><span class="quiz-mark" aria-hidden="true" data-missed="应选"></span></label>
     <p class="quiz-status" aria-live="polite"></p>
     <div class="quiz-explanation" hidden></div>
     </fieldset>
@@ -99,7 +99,7 @@ ZH_SOLUTIONS = dedent(
     <p class="quiz-solutions-intro">也可以直接点开下面各题，查看答案与解析。</p>
     <details class="quiz-solution" id="quiz-solution-09.01-1">
     <summary><span class="quiz-summary-closed">第 1 题 · 查看答案</span><span class="quiz-summary-open">第 1 题 · 收起答案</span></summary>
-    <p class="quiz-solution-answer"><strong>答案：</strong>正确</p>
+    <p class="quiz-solution-answer"><strong>答案：</strong>对</p>
     <div class="quiz-solution-explanation"><p><strong>解析：</strong>对的。</p></div>
     </details>
     <details class="quiz-solution" id="quiz-solution-09.01-2">

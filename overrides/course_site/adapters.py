@@ -352,6 +352,11 @@ def remove_heading_anchors(heading: Tag) -> None:
         anchor.decompose()
 
 
+def code_to_run(tree: BeautifulSoup) -> list[Tag]:
+    """The code cells that still show code to run (an answer cell shows solutions instead)."""
+    return tree.select("div.jp-CodeCell .jp-InputArea-editor")
+
+
 def code_cell_input(cell: Tag) -> Tag | None:
     """Where a code cell's input ends: its output goes after this element."""
     return cell.select_one(".jp-Cell-inputWrapper")
@@ -444,8 +449,6 @@ MATERIAL_SCRIPTS_RELIED_ON = {
 # Third-party files kept in this repository, with the SHA-256 of each as vendored: an edit fails the
 # guard test, so a file changes only with an upgrade (its version and licence file updated too).
 VENDORED = {
-    "overrides/assets/javascripts/glightbox.min.js": "c67c59cdf980793b0216c9de9c6ebf688418838822af1e50b09439e3aa289ff3",
-    "overrides/assets/stylesheets/glightbox.min.css": "6d3f62d4d17969f9c70e9438cf671004725019e868123f2ebc295a006f8d5d2d",
     "overrides/partials/iframe-worker-shim.html": "38e2f305f4bede9939c485c34c6f6a6a4e8959f71fb0e8d604130714425b3a38",
 }
 

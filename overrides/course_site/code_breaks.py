@@ -7,7 +7,9 @@ always after a hyphen ("--" / "enable_autofuse").  The site lets it break only a
 after the characters that separate its parts: a `<wbr>` after "_", "=", ";", "," and "/" in
 code of MIN_LENGTH characters or more, and no break inside a part with a hyphen in it (a
 `<span class="nb">`).  Neither adds a character: copying and searching see the code
-as written.
+as written.  In a table cell, where an option name is what the reader looks up, code does not
+break after "_" either: a table reads as labelled rows on phones (tables.py), whose cells are
+as wide as the column.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from bs4 import BeautifulSoup, NavigableString
 MIN_LENGTH = 16  # shorter code fits any column: no <wbr> in it
 NO_BREAK = "nb"  # short: code pages carry dozens
 _SEPARATORS = "_=;,/"
+_IN_TABLES = "=;,/"  # an option name stays whole in a table cell
 _PARTS = re.compile(r"(?<=[_=;,/ ])(?=[^_=;,/ ])")
 
 
@@ -27,6 +30,7 @@ def mark_breaks(tree: BeautifulSoup) -> None:
         if code.find_parent("pre") is not None:
             continue
         long = len(code.get_text()) >= MIN_LENGTH
+        separators = _IN_TABLES if code.find_parent(["td", "th"]) is not None else _SEPARATORS
         for text in list(code.find_all(string=True)):
             if type(text) is not NavigableString:  # comments and the like
                 continue
@@ -35,7 +39,7 @@ def mark_breaks(tree: BeautifulSoup) -> None:
                 continue
             nodes = []
             for index, part in enumerate(parts):
-                if index and long and parts[index - 1][-1] in _SEPARATORS:
+                if index and long and parts[index - 1][-1] in separators:
                     nodes.append(tree.new_tag("wbr"))
                 if "-" in part:
                     span = tree.new_tag("span", attrs={"class": NO_BREAK})

@@ -104,7 +104,8 @@ def run_box(*, notebook: str, archive_href: str, environments_href: str | None, 
         f'<p><a class="{BOX_CLASS}__download" href="{html.escape(archive_href)}" download>'
         f'{html.escape(str(strings["run_download"]))}</a></p>'
         f'<p>{text("run_contents", notebook=name)}</p>'
-        f'<p>{text("run_steps", notebook=name, environments=environments)}</p></details>'
+        f'<p>{text("run_steps", notebook=name, environments=environments)}</p>'
+        f'<p>{text("run_shell", cat="<code>!cat</code>")}</p></details>'
     )
 
 

@@ -11,11 +11,13 @@ it, whose `width=40%` goes) followed by a paragraph that is entirely emphasis
 (`*图 3：…*`) becomes a `<figure>` with that text as its `<figcaption>` (Chinese has no
 italics); an SVG figure gets its dark version beside it (the stylesheet shows the one that
 matches the colour scheme the reader chose), and a link that opens it full screen
-(assets/javascripts/figures.js, with the vendored GLightbox).
+(assets/javascripts/figures.js), at least as wide as its smallest text needs to be read
+(`data-readable-width`, from the font sizes the SVG declares).
 """
 
 from __future__ import annotations
 
+import math
 import re
 from urllib.parse import urlsplit
 
@@ -126,10 +128,35 @@ def svg_size(svg: str) -> tuple[str, str] | None:
     return (match.group(1), match.group(2)) if match else None
 
 
-def make_figures(tree: BeautifulSoup, strings, size_of=lambda src: None) -> int:
+READABLE_PX = 11  # the smallest text a reader can read on a phone, in CSS px
+DEFAULT_FONT_PX = 16.0  # what a text with no font size of its own is drawn at
+_FONT_SIZE = re.compile(r"font-size\s*(?::|=\s*[\"'])\s*(\d+(?:\.\d+)?)(px)?\s*[;}\"'\s]", re.IGNORECASE)
+_VIEWBOX = re.compile(r'<svg\b[^>]*?\sviewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+(\d+(?:\.\d+)?)', re.DOTALL)
+
+
+def smallest_text(svg: str) -> float:
+    """The smallest font size the SVG declares (in <style>, an attribute or a style attribute),
+    in its own units: a bound for its smallest text, whatever the cascade makes of it."""
+    sizes = [float(m.group(1)) for m in _FONT_SIZE.finditer(svg)]
+    return min(sizes, default=DEFAULT_FONT_PX)
+
+
+def readable_width(svg: str) -> int | None:
+    """The width, in CSS px, at which the figure's smallest text is READABLE_PX: the full-screen
+    view shows it at least that wide (figures.js), and a phone pans across it."""
+    viewbox = _VIEWBOX.search(svg)
+    size = svg_size(svg)
+    width = float(viewbox.group(1)) if viewbox else float(size[0]) if size else None
+    if width is None:
+        return None
+    return math.ceil(width * READABLE_PX / smallest_text(svg))
+
+
+def make_figures(tree: BeautifulSoup, strings, size_of=lambda src: None, readable_of=lambda src: None) -> int:
     """Each image alone in its paragraph becomes a figure (with the caption paragraph after it,
     when there is one); returns how many.  `size_of(src)`: the image's width and height, which
-    the images get so that the page does not jump while they load."""
+    the images get so that the page does not jump while they load; `readable_of(src)`: the
+    width at which its smallest text can be read (readable_width)."""
     count = 0
     for paragraph in tree.find_all(_holds_a_figure):
         img = _only_child(paragraph, "img")
@@ -142,7 +169,11 @@ def make_figures(tree: BeautifulSoup, strings, size_of=lambda src: None) -> int:
         size = size_of(img.get("src", ""))
         if size and not img.get("width"):
             img["width"], img["height"] = size
-        figure.append(_zoomable(tree, img.extract(), strings))
+        link = _zoomable(tree, img.extract(), strings)
+        readable = readable_of(link.get("href", ""))
+        if readable:
+            link["data-readable-width"] = str(readable)
+        figure.append(link)
         if emphasis is not None:
             figcaption = tree.new_tag("figcaption")
             for child in list(emphasis.children):

@@ -3,8 +3,14 @@ lives, how to report an error, and the licence when one is configured.
 
 Its settings are in mkdocs.yml, `extra`: `repository` (the source repository's address;
 "report an error" opens a new issue there with the page's title and address filled in),
-`cann_version` (the CANN version the course is written for), and `license` (`{name: …, url: …}`,
-shown when present).  Words come from the strings tables.
+`report_also` (more repositories where a reader may report, a GitCode mirror for readers in
+mainland China, to whom GitHub is often slow or out of reach: the footer then names each
+platform), `cann_version` (the CANN version the course is written for), and `license`
+(`{name: …, url: …}`, shown when present).  Words come from the strings tables.
+
+A new issue with its title and text filled in is `/issues/new?title=…&body=…` on GitHub and
+`/issues/create?title=…&body=…` on GitCode (AtomGit is the same platform); a repository on
+another host stops the build, naming the hosts it knows.
 """
 
 from __future__ import annotations
@@ -12,10 +18,24 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
+from .errors import SiteError
 from .history import format_date
 from .strings import fill
+
+# host -> (the platform's name, the path of a new issue's form under a repository)
+PLATFORMS = {
+    "github.com": ("GitHub", "/issues/new"),
+    "gitcode.com": ("GitCode", "/issues/create"),
+    "atomgit.com": ("AtomGit", "/issues/create"),
+}
+
+
+@dataclass(frozen=True)
+class ReportLink:
+    platform: str  # GitHub, GitCode
+    url: str
 
 
 @dataclass(frozen=True)
@@ -26,8 +46,10 @@ class Footer:
     updated_label: str | None = None  # the date alone
     repository: str | None = None
     repository_label: str = ""
-    report_url: str | None = None
+    report_url: str | None = None  # the first of report_links
     report_label: str = ""
+    report_links: tuple[ReportLink, ...] = ()
+    report_where: str = ""  # before the platforms' names, when there are several
     license_label: str = ""
     license_name: str | None = None
     license_url: str | None = None
@@ -38,13 +60,12 @@ def footer_for(*, title: str, address: str, changed: datetime.date | None, extra
     repository = (extra.get("repository") or "").rstrip("/") or None
     version = extra.get("cann_version")
     license_ = extra.get("license") or {}
-    report = None
-    if repository:
-        query = urlencode({
-            "title": fill(str(strings["report_title"]), title=title),
-            "body": fill(str(strings["report_body"]), title=title, url=address),
-        })
-        report = f"{repository}/issues/new?{query}"
+    query = urlencode({
+        "title": fill(str(strings["report_title"]), title=title),
+        "body": fill(str(strings["report_body"]), title=title, url=address),
+    })
+    targets = ([repository] if repository else []) + [r.rstrip("/") for r in extra.get("report_also") or [] if r]
+    links = tuple(report_link(target, query) for target in dict.fromkeys(targets))
     date = format_date(changed, strings) if changed else None
     return Footer(
         cann=fill(str(strings["footer_cann"]), version=version) if version else None,
@@ -53,9 +74,22 @@ def footer_for(*, title: str, address: str, changed: datetime.date | None, extra
         updated_label=date,
         repository=repository,
         repository_label=str(strings["footer_source"]),
-        report_url=report,
+        report_url=links[0].url if links else None,
         report_label=str(strings["footer_report"]),
+        report_links=links,
+        report_where=str(strings["footer_report_where"]),
         license_label=str(strings["footer_license"]),
         license_name=license_.get("name"),
         license_url=license_.get("url"),
     )
+
+
+def report_link(repository: str, query: str) -> ReportLink:
+    host = (urlsplit(repository).hostname or "").removeprefix("www.")
+    if host not in PLATFORMS or urlsplit(repository).scheme != "https":
+        raise SiteError(
+            f"'report an error' cannot open an issue at {repository}", where="mkdocs.yml, extra.repository or extra.report_also",
+            expected=f"a repository's https address on {', '.join(PLATFORMS)}",
+        )
+    platform, path = PLATFORMS[host]
+    return ReportLink(platform, f"{repository}{path}?{query}")

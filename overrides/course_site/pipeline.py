@@ -26,20 +26,23 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 11. images: images load lazily
 12. code_blocks: each code block named for its copy button; inline code breaks only at a space
     or after "_", "=", ";", ",", "/", never inside a part with a hyphen
-13. description: the meta description
-14. outdated: "this translation is behind its original", with what changed under which heading
+13. tables: tables labelled to read as rows on phones (a hint over those that cannot), words
+    with a hyphen kept whole in cells (after 12, so that the labels are the headers' text as shown)
+14. description: the meta description
+15. outdated: "this translation is behind its original", with what changed under which heading
     (after 4 and 5, whose headings and cells it names; after 7, so no term in it is linked)
-15. page_top: the chapter above a section's title, the page's contents under it for phones
-    (after 7, which would link terms in them, 13, which reads the first paragraph, and 14,
+16. page_top: the chapter above a section's title, the page's contents under it for phones
+    (after 7, which would link terms in them, 14, which reads the first paragraph, and 15,
     which puts its notice right under the title)
-16. run_it: on a notebook page, the chapter's notebooks to download and how to open them
-17. notices: "not translated yet" (wraps the content, so it comes late)
-18. progress_data: on every page, its language's progress data and the engine's script (the
+17. run_it: on a notebook page with code to run, the chapter's notebooks to download and how
+    to run them
+18. notices: "not translated yet" (wraps the content, so it comes late)
+19. progress_data: on every page, its language's progress data and the engine's script (the
     navigation's ticks; the catalog; the chapter end); after notices, so that it stays outside
     the wrapped content
-19. search_text: what search indexes: interface words out, long outputs cut, blocks kept apart
+20. search_text: what search indexes: interface words out, long outputs cut, blocks kept apart
     (after every step that adds text)
-20. used_classes: what notebook.css must keep
+21. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -61,7 +64,7 @@ from mkdocs.utils import get_relative_url
 
 from . import adapters, downloads, exercises, figures as figure_parts, glossary as glossary_terms
 from . import headings as heading_anchors, links as link_rewriting, notices as page_notices
-from . import page_top as page_top_parts, progress, search_text as index_text
+from . import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout
 from .code_breaks import mark_breaks
 from .description import description_of
 from .glossary import Glossary
@@ -210,6 +213,14 @@ def chapter_end(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if chapter is not None:
         tree.append(BeautifulSoup(progress.render_chapter_end(
             site.plan, chapter, site.course, page.language, site.languages, page.strings, page.url), "html.parser"))
+        # The table of contents was made from the notebook's own headings (step 4): this one too,
+        # under the page's title when the title holds the others.
+        toc = page.result.toc
+        if toc is not None:
+            siblings = toc[0]["children"] if len(toc) == 1 and toc[0]["level"] == 1 else toc
+            title = str(page.strings["chapter_end_title"])
+            siblings.append({"level": 2, "id": progress.CHAPTER_END_ID, "name": title, "html": title,
+                             "data-toc-label": "", "children": []})
     return tree
 
 
@@ -239,7 +250,7 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    def size_of(src: str):
+    def svg_text(src: str) -> str | None:
         if not figure_parts.is_local_svg(src) or page.site.read_source is None:
             return None
         languages = page.site.languages
@@ -247,10 +258,17 @@ def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         # the original's address when the figure has no version in that language.
         published = posixpath.normpath(posixpath.join(posixpath.dirname(page.url), src))
         source = languages.translation(languages.without_folder(published), page.written_in)
-        text = page.site.read_source(source) or page.site.read_source(languages.original(source))
+        return page.site.read_source(source) or page.site.read_source(languages.original(source))
+
+    def size_of(src: str):
+        text = svg_text(src)
         return figure_parts.svg_size(text) if text else None
 
-    page.result.figures = figure_parts.make_figures(tree, page.strings, size_of)
+    def readable_of(src: str):
+        text = svg_text(src)
+        return figure_parts.readable_width(text) if text else None
+
+    page.result.figures = figure_parts.make_figures(tree, page.strings, size_of, readable_of)
     return tree
 
 
@@ -264,6 +282,13 @@ def images(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 def code_blocks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     adapters.name_code_blocks(tree)
     mark_breaks(tree)
+    return tree
+
+
+def tables(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """On phones, wide tables read as labelled rows, and no word breaks in a cell (tables.py)."""
+    table_layout.label_rows(tree, str(page.strings["table_hint"]))
+    table_layout.keep_hyphenated_words(tree)
     return tree
 
 
@@ -290,10 +315,12 @@ def page_top(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """A notebook of a chapter: its chapter's archive in the page's language (downloads.py)."""
+    """A notebook of a chapter with code to run: its chapter's archive in the page's language
+    (downloads.py).  A page whose only code is its answer cell (shown as solutions) has nothing
+    to run: no box."""
     languages = page.site.languages
     chapter = page.site.plan.chapter_of(languages.original(page.src_uri))
-    if chapter is None or not page.is_notebook:
+    if chapter is None or not page.is_notebook or not adapters.code_to_run(tree):
         return tree
     anchor = page.site.environments.get(page.language)
     home = get_relative_url(languages.folder(page.language) + "index.html", page.url)
@@ -359,7 +386,7 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 STEPS = (
     notebook_markup, safe_content, cell_outputs, headings, exercises_step, catalog, glossary, chapter_end, links,
-    figures, images, code_blocks, description, outdated, page_top, run_it, notices, progress_data, search_text,
+    figures, images, code_blocks, tables, description, outdated, page_top, run_it, notices, progress_data, search_text,
     used_classes,
 )
 
@@ -374,6 +401,8 @@ NEEDS: dict[Callable, tuple[tuple[Callable, str], ...]] = {
     page_top: ((description, "the description is the content's first paragraph, not the chapter's name"),
                (outdated, "the notice goes right under the title, found while the title still starts the page")),
     progress_data: ((notices, "the scripts stay outside the content an untranslated page wraps"),),
+    tables: ((code_blocks, "code in cells keeps its option names whole, and the labels are the headers as shown"),),
+    run_it: ((exercises_step, "an answer cell shows solutions, not code to run"),),
 }
 
 

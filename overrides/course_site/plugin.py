@@ -19,6 +19,7 @@ import logging
 import posixpath
 import re
 import zipfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -39,7 +40,7 @@ from .glossary import read_glossary
 from .languages import Languages
 from .notebook_css import NOTEBOOK_CSS, StyleCollector
 from .plan import CoursePlan, check_every_page_is_planned, read_plan
-from .strings import load_tables, table_path
+from .strings import fill, load_tables, table_path
 
 log = logging.getLogger("mkdocs.plugins.course_site")
 
@@ -214,6 +215,7 @@ class CourseSite:
             figures=bool(result.figures),
             glossary_terms=bool(result.glossary_terms),
             figure_close=build.strings[language]["figure_close"],
+            figure_pan_hint=build.strings[language]["figure_pan_hint"],
         )
         if context.written_in != language:
             log.info(f"{context.where} has no {language} version: shown in {context.written_in}, with a notice")
@@ -272,6 +274,9 @@ class CourseSite:
         if config.site_url:
             sitemap.write(site, config.site_url, self.build.published, self.build.languages)
         write_offline_package(site, config.site_url)
+        # The home pages say how big the package is, which the package then holds too.
+        if fill_offline_size(site, self.build.languages, self.build.strings):
+            write_offline_package(site, config.site_url)
         broken = site_links.broken_links(site, urlsplit(config.site_url or "/").path or "/")
         if broken:
             raise SiteError(f"{len(broken)} broken links:\n  " + "\n  ".join(broken),
@@ -286,6 +291,7 @@ class PageExtras:
     quiz_stylesheet: str | None = None
     figures: bool = False  # the page has figures: figures.js opens them full screen
     figure_close: str = ""  # the label of the full-screen view's close button
+    figure_pan_hint: str = ""  # under a full-screen figure wider than the screen
     glossary_terms: bool = False  # the page links terms to the glossary: glossary.js shows them on a tap
     alternates: list = field(default_factory=list)
     language: str | None = None  # the language of the site the page is part of
@@ -400,6 +406,27 @@ def write_offline_package(site: Path, site_url: str | None = None) -> None:
                     archive.writestr(str(name), packaged.encode("utf-8"))
                     continue
             archive.write(path, name)
+
+
+OFFLINE_SIZE = re.compile(r"<span data-offline-size(?:=\"\")?>[^<]*</span>")
+
+
+def fill_offline_size(site: Path, languages: Languages, strings: Mapping[str, Mapping[str, object]]) -> bool:
+    """Put the package's size, in MB to one decimal, where a home page marks it
+    (`<span data-offline-size></span>` after its link); whether any page had the mark."""
+    size = f"{(site / OFFLINE_PACKAGE).stat().st_size / 1_000_000:.1f}"
+    filled = False
+    for language in languages.codes:
+        home = site / languages.folder(language) / "index.html"
+        if not home.is_file():
+            continue
+        text = home.read_text(encoding="utf-8")
+        label = html_text.escape(fill(str(strings[language]["offline_size"]), size=size))
+        new = OFFLINE_SIZE.sub(f"<span data-offline-size>{label}</span>", text)
+        if new != text:
+            home.write_text(new, encoding="utf-8")
+            filled = True
+    return filled
 
 
 def offline_not_found_page(html: str, site_url: str) -> str:

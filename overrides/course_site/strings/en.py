@@ -8,6 +8,8 @@ STRINGS = {
     "read_original": "Open the original page",
     "figure_open": " (open full screen)",  # follows the figure's description
     "figure_close": "Close",
+    # Under a figure shown full screen that is wider than the screen (on a phone in portrait).
+    "figure_pan_hint": "Drag the figure sideways to see all of it; pinch to zoom further.",
     "page_contents": "On this page",
     # Each language's name in running text ("the Chinese original"); the switcher's name otherwise.
     "language_names": {"zh": "Chinese", "en": "English"},
@@ -136,7 +138,10 @@ STRINGS = {
     "footer_cann": "Written for CANN {version}",
     "footer_updated": "This page last changed on ",
     "footer_source": "Source repository",
+    # After the home page's link to the offline package (plugin.py, fill_offline_size); {size} in MB.
+    "offline_size": " ({size} MB)",
     "footer_report": "Report an error",
+    "footer_report_where": "Report an error: ",  # followed by the platforms' names (GitHub · GitCode)
     "footer_license": "Licence: ",
     # The issue "report an error" opens: {title} of the page, {url} its address.
     "report_title": "[Erratum] {title}",
@@ -153,6 +158,8 @@ STRINGS = {
     "run_contents": "The archive holds this section's {notebook} with the answer files and figures it reads, in the same folders as in the course repository.",
     "run_steps": "Unzip it and open {notebook} in Jupyter, or upload it to one of {environments}.",
     "run_environments": "the online environments listed on the home page",
+    # {cat}: the command `!cat`, as code.
+    "run_shell": "Lines starting with ! (such as {cat}) and code that calls bash are Unix shell commands: they run on Linux or macOS only; on Windows, use an online environment.",
     # The 404 page (overrides/404.html, course_site/not_found.py).
     "not_found_title": "Page not found",
     "not_found_text": "There is no course page at this address: the link may be wrong, or the page may have moved.",
@@ -160,4 +167,6 @@ STRINGS = {
     "not_found_search": "Search the course",
     "not_found_search_button": "Search",
     "other_languages": "In other languages: ",
+    # Over a table that keeps its grid on a phone, wider than the screen (course_site/tables.py).
+    "table_hint": "A wide table: swipe sideways to see every column.",
 }

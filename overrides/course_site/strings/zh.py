@@ -8,6 +8,8 @@ STRINGS = {
     "read_original": "阅读原文页面",
     "figure_open": "（点击查看大图）",  # follows the figure's description
     "figure_close": "关闭",
+    # Under a figure shown full screen that is wider than the screen (on a phone in portrait).
+    "figure_pan_hint": "左右拖动查看整张图，双指可再放大。",
     "page_contents": "本页目录",
     # Each language's name in running text ("the Chinese original"); the switcher's name otherwise.
     "language_names": {"zh": "中文", "en": "英文"},
@@ -59,8 +61,9 @@ STRINGS = {
         # What readers see on the page.
         "ui": {
             "kinds": {"true-false": "判断题", "single": "单选题", "multiple": "多选题", "short-answer": "填空题"},
-            "true_label": "正确",
-            "false_label": "错误",
+            # 对 / 错, not 正确 / 错误: "✗ 回答错误。正确答案：错误" read as two verdicts.
+            "true_label": "对",
+            "false_label": "错",
             "letter_separator": "、",
             "form_separator": "、",
             "summary": "第 {n} 题 · 查看答案",
@@ -133,7 +136,10 @@ STRINGS = {
     "footer_cann": "本课程基于 CANN {version} 编写",
     "footer_updated": "本页最后更新：",
     "footer_source": "源代码仓库",
+    # After the home page's link to the offline package (plugin.py, fill_offline_size); {size} in MB.
+    "offline_size": "（{size} MB）",
     "footer_report": "报告错误",
+    "footer_report_where": "报告错误：",  # followed by the platforms' names (GitHub · GitCode)
     "footer_license": "许可证：",
     # The issue "report an error" opens: {title} of the page, {url} its address.
     "report_title": "[勘误] {title}",
@@ -150,6 +156,8 @@ STRINGS = {
     "run_contents": "压缩包里有本节的 {notebook}，以及它读取的答案文件和图片，目录结构与课程仓库相同。",
     "run_steps": "解压后用 Jupyter 打开 {notebook}，或上传到{environments}中运行。",
     "run_environments": "首页列出的在线环境",
+    # {cat}: the command `!cat`, as code.
+    "run_shell": "Notebook 里以 ! 开头的行（如 {cat}）和调用 bash 的代码是 Unix shell 命令，在 Linux 或 macOS 上才能运行；在 Windows 上请使用在线环境。",
     # The 404 page (overrides/404.html, course_site/not_found.py).
     "not_found_title": "页面不存在",
     "not_found_text": "这个地址上没有课程页面：链接可能有误，或者页面已经移动。",
@@ -157,4 +165,6 @@ STRINGS = {
     "not_found_search": "搜索课程",
     "not_found_search_button": "搜索",
     "other_languages": "其他语言：",
+    # Over a table that keeps its grid on a phone, wider than the screen (course_site/tables.py).
+    "table_hint": "表格较宽：左右滑动查看全部列。",
 }

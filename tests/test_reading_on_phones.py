@@ -1,0 +1,438 @@
+"""Reading on a phone (issue 20), in Chromium at 390 px and at 1280 px, both languages: every
+table's text on screen or reachable with a visible cue, no word broken in a cell; figures whose
+smallest text can be read; the run box where there is code to run; the home page's online
+environments and start button; "report an error" on GitHub and GitCode."""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+import browsing
+from helpers import EDGE_SITE, build_site, load_config, notebook_pages, pages_of
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+SIZES = {"390": PHONE, "1280": DESKTOP}
+
+# What each table of a page shows: whether it reads as rows, scrolls, shows the edge cue and the
+# hint; the words (Latin words, identifiers, option names) that are off screen or broken across
+# lines; each row cell's label against its column's header.
+TABLES = r"""() => {
+  const viewport = document.documentElement.clientWidth;
+  const lines = rects => {
+    let count = 0, bottom = -Infinity;
+    for (const r of [...rects].filter(r => r.width > 0).sort((a, b) => a.top - b.top)) {
+      if (r.top >= bottom - 2) { count++; bottom = r.bottom; } else bottom = Math.max(bottom, r.bottom);
+    }
+    return count;
+  };
+  const shown = element => !!element && element.getClientRects().length > 0 && getComputedStyle(element).display !== 'none';
+  return [...document.querySelectorAll('article table')].map((table, index) => {
+    const scroller = table.closest('.md-typeset__scrollwrap');
+    const wrapper = scroller || table;
+    const hint = wrapper.previousElementSibling;
+    const headers = [...table.rows[0].cells].map(th => th.textContent.replace(/\s+/g, ' ').trim());
+    const info = {
+      index, columns: Math.max(...[...table.rows].map(r => r.cells.length)),
+      rows: getComputedStyle(table).display === 'block' && table.dataset.narrow === 'rows',
+      scrolls: !!scroller && getComputedStyle(scroller).overflowX !== 'visible' && scroller.scrollWidth > scroller.clientWidth + 1,
+      cue: !!scroller && getComputedStyle(scroller).backgroundImage.includes('radial-gradient'),
+      hint: !!hint && hint.classList.contains('table-hint') && shown(hint),
+      offscreen: [], broken: [], labels: [], words: 0,
+    };
+    for (const cell of table.querySelectorAll('th, td')) {
+      const head = cell.closest('thead');
+      if (head && getComputedStyle(head).position === 'absolute') continue;  // for screen readers only
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      const nodes = []; let text = '';
+      while (walker.nextNode()) { nodes.push([walker.currentNode, text.length]); text += walker.currentNode.data; }
+      const at = offset => { let k = nodes.length - 1; while (k > 0 && nodes[k][1] > offset) k--; return [nodes[k][0], offset - nodes[k][1]]; };
+      const range = document.createRange();
+      for (const m of text.matchAll(/[A-Za-z0-9_.\-]+/g)) {
+        info.words++;
+        const [startNode, start] = at(m.index), [endNode, end] = at(m.index + m[0].length - 1);
+        range.setStart(startNode, start); range.setEnd(endNode, end + 1);
+        if (lines(range.getClientRects()) > 1) info.broken.push(m[0]);
+        if ([...range.getClientRects()].some(r => r.width && (r.left < -0.5 || r.right > viewport + 0.5))) info.offscreen.push(m[0]);
+      }
+      const box = cell.getBoundingClientRect();
+      if (text.trim() && (box.left < -0.5 || box.right > viewport + 0.5)) info.offscreen.push('[cell] ' + text.trim().slice(0, 20));
+      if (info.rows && cell.tagName === 'TD' && cell.parentElement !== table.rows[0]) {
+        const label = getComputedStyle(cell, '::before').content;
+        const header = headers[[...cell.parentElement.cells].indexOf(cell)];
+        if (label !== JSON.stringify(header)) info.labels.push([label, header]);
+      }
+    }
+    return info;
+  });
+}"""
+
+
+def table_problems(page: str, tables: list[dict]) -> list[str]:
+    problems = []
+    for table in tables:
+        where = f"{page} table {table['index'] + 1}"
+        if table["broken"]:
+            problems.append(f"{where}: words broken across lines {table['broken'][:5]}")
+        if table["labels"]:
+            problems.append(f"{where}: cells not labelled with their header {table['labels'][:3]}")
+        if table["offscreen"]:
+            # Off screen is allowed only in a grid that scrolls, shows the edge cue and, from
+            # three columns, the hint.
+            reachable = table["scrolls"] and table["cue"] and (table["hint"] or table["columns"] < 3)
+            if not reachable:
+                problems.append(f"{where}: off screen with no cue to scroll {table['offscreen'][:5]} "
+                                f"(scrolls {table['scrolls']}, cue {table['cue']}, hint {table['hint']})")
+    return problems
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_table_of_every_page_can_be_read_whole(browser, site_dir, http_base, edge_site_dir, edge_http_base, size):
+    """Markdown and notebook tables of the real site and the edge site (whose wide table with a
+    merged cell keeps its grid), in one browser tab per size."""
+    context = browser.new_context(**SIZES[size])
+    tab = context.new_page()
+    problems, seen = [], {"rows": 0, "grid": 0, "scrolling grid": 0, "words": 0}
+    for site, base in ((site_dir, http_base), (edge_site_dir, edge_http_base)):
+        for page in pages_of(site):
+            tab.goto(base + page, wait_until="load")
+            tables = tab.evaluate(TABLES)
+            problems += table_problems(page, tables)
+            if tab.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth"):
+                problems.append(f"{page}: the page scrolls sideways")
+            for table in tables:
+                seen["rows" if table["rows"] else "grid"] += 1
+                seen["scrolling grid"] += table["scrolls"] and not table["rows"] and bool(table["offscreen"])
+                seen["words"] += table["words"]
+    context.close()
+    assert problems == []
+    if size == "390":  # labelled rows, and the grid that cannot be rows with its cue and hint
+        assert seen["rows"] >= 40 and seen["scrolling grid"] >= 2, seen
+    else:  # a grid everywhere on a wide screen
+        assert seen["rows"] == 0 and seen["grid"] >= 40, seen
+    assert seen["words"] > 1000, seen
+
+
+# -- figures ---------------------------------------------------------------------------------
+
+READABLE_PX = 11
+# In the figure's own document, at its own size: the smallest text as drawn (each text's computed
+# font size through the figure's stylesheet, times its scale on screen), and the figure's width.
+SMALLEST_TEXT = """() => {
+  const root = document.documentElement;
+  const sizes = [...document.querySelectorAll('text, tspan')].filter(t => t.textContent.trim())
+    .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+  return [Math.min(...sizes), root.getBoundingClientRect().width];
+}"""
+VIEW = "dialog.figure-view"
+
+
+def figure_pages(site) -> list[str]:
+    return [p for p in pages_of(site) if "course-figure__open" in (site / p).read_text(encoding="utf-8")]
+
+
+def open_figure(tab, index: int, touch: bool) -> dict:
+    link = tab.locator("article a.course-figure__open").nth(index)
+    link.scroll_into_view_if_needed()
+    link.tap() if touch else link.click()
+    tab.wait_for_function(f"() => {{ const i = document.querySelector('{VIEW}[open] img');"
+                          " return i && i.complete && i.naturalWidth > 0; }")
+    return tab.evaluate(f"""() => {{
+      const view = document.querySelector('{VIEW}'), img = view.querySelector('img'), pan = img.parentElement;
+      const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).display !== 'none';
+      const before = pan.scrollLeft; pan.scrollLeft = 60; const panned = pan.scrollLeft - before; pan.scrollLeft = 0;
+      const figure = document.querySelectorAll('article a.course-figure__open')[{index}].closest('figure');
+      return {{src: img.currentSrc, width: img.getBoundingClientRect().width, pans: pan.scrollWidth > pan.clientWidth + 1,
+              panned, hint: shown(view.querySelector('.figure-view__hint')),
+              caption: view.querySelector('.figure-view__caption').textContent,
+              figcaption: figure.querySelector('figcaption') ? figure.querySelector('figcaption').textContent : '',
+              focus: document.activeElement.className}};
+    }}""")
+
+
+def close_figure(tab, how: str, touch: bool) -> None:
+    if how == "backdrop":  # above the figure, under the header band: the view's backdrop
+        (tab.touchscreen.tap if touch else tab.mouse.click)(12, 12)
+    elif how == "back":
+        tab.go_back()
+    elif how == "escape":
+        tab.keyboard.press("Escape")
+    else:
+        tab.locator(f"{VIEW} .figure-view__close").click()
+    tab.wait_for_function(f"() => !document.querySelector('{VIEW}[open]')")
+
+
+@pytest.mark.parametrize("size, language", [("390", "zh"), ("390", "en"), ("1280", "zh"), ("1280", "en")])
+def test_every_figure_opens_where_its_smallest_text_can_be_read(browser, site_dir, http_base, size, language):
+    """Each figure's smallest text, measured in the figure as drawn, is 11 CSS px or more in the
+    full-screen view; a figure wider than the screen pans, with a hint; the caption is shown;
+    the backdrop, the back button, Escape and the close button each close it, on the same page
+    at the same place, with the focus back on the figure."""
+    touch = size == "390"
+    context = browser.new_context(**SIZES[size])
+    tab, svg = context.new_page(), context.new_page()
+    closings = ["backdrop", "back", "escape", "button"]
+    pages = [p for p in figure_pages(site_dir) if p.startswith("en/") == (language == "en")]
+    problems, opened = [], 0
+    for page in pages:
+        tab.goto(http_base + page, wait_until="load")
+        for index in range(tab.locator("article a.course-figure__open").count()):
+            shown = open_figure(tab, index, touch)
+            where = f"{page} figure {index + 1}"
+            svg.goto(shown["src"])
+            smallest, own_width = svg.evaluate(SMALLEST_TEXT)
+            rendered = smallest * shown["width"] / own_width
+            if rendered < READABLE_PX - 0.05:
+                problems.append(f"{where}: smallest text {rendered:.1f} px at {shown['width']:.0f} px wide")
+            if shown["pans"] != shown["hint"] or (shown["pans"] and shown["panned"] <= 0):
+                problems.append(f"{where}: pans {shown['pans']} (moved {shown['panned']}), hint {shown['hint']}")
+            if shown["caption"] != shown["figcaption"] or not shown["caption"]:
+                problems.append(f"{where}: caption {shown['caption']!r}, the figure's {shown['figcaption']!r}")
+            if "figure-view__close" not in shown["focus"]:
+                problems.append(f"{where}: the focus is on {shown['focus']!r}, not the close button")
+            y = tab.evaluate("scrollY")
+            how = closings[opened % len(closings)]
+            close_figure(tab, how, touch)
+            after = tab.evaluate("[location.href, scrollY, document.activeElement.classList.contains('course-figure__open')]")
+            if after[0] != http_base + page or abs(after[1] - y) > 2 or not after[2]:
+                problems.append(f"{where}: closed by {how}, the reader is at {after} (was {page} at y={y})")
+            opened += 1
+    context.close()
+    assert problems == []
+    assert opened >= 12, opened  # every figure of the language's pages
+
+
+# -- running a notebook, the home page ---------------------------------------------------------
+
+LANGUAGE_PAGES = {"zh": "", "en": "en/"}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_run_box_shows_on_pages_with_code_to_run_and_says_what_needs_a_unix_shell(browser, site_dir, http_base, size):
+    """Code to run: a code cell that shows code (an answer cell shows the solutions instead)."""
+    context = browser.new_context(**SIZES[size])
+    tab = context.new_page()
+    with_box, without = [], []
+    for page in notebook_pages(site_dir):
+        tab.goto(http_base + page, wait_until="load")
+        code = tab.locator("article .jp-CodeCell .jp-InputArea-editor pre").count()
+        box = tab.locator("article details.run-it")
+        assert box.count() == (1 if code else 0), f"{page}: {code} code cells to run, {box.count()} run boxes"
+        if code:
+            box.locator("summary").click()
+            shell = box.locator("p", has=tab.locator("code", has_text="!cat"))
+            assert shell.is_visible() and ("Unix" in shell.inner_text()), page
+            with_box.append(page)
+        else:
+            without.append(page)
+    context.close()
+    assert with_box and without  # both kinds, in both languages
+    assert any(p.startswith("en/") for p in with_box) and any(p.startswith("en/") for p in without)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", LANGUAGE_PAGES)
+def test_the_home_page_links_each_online_environment_and_starts_on_the_first_screen(browser, site_dir, http_base, size, language):
+    context = browser.new_context(**SIZES[size])
+    tab = context.new_page()
+    tab.goto(http_base + LANGUAGE_PAGES[language] + "index.html", wait_until="load")
+    heading = load_config()["extra"]["environments"][language]
+    section = tab.locator(f"article h2[id='{heading}'] ~ *")
+    rows = tab.locator(f"article h2[id='{heading}'] + p + .md-typeset__scrollwrap tbody tr")
+    assert rows.count() == 2
+    for index in range(rows.count()):  # each environment named is a link the reader can follow
+        link = rows.nth(index).locator("td").first.locator("a[href^='https://gitcode.com/']")
+        guide = section.locator("a[href^='https://gitcode.com/']")
+        assert link.count() == 1 or guide.count() >= 2, rows.nth(index).inner_text()
+    # ...and the page says plainly that this course has no one-click online run yet
+    text = tab.locator("article").inner_text()
+    assert ("还没有一键在线运行的链接" if language == "zh" else "no one-click online links yet") in text
+    start = tab.locator("article a.md-button--primary").first
+    box = start.bounding_box()
+    assert box["y"] + box["height"] <= SIZES[size]["viewport"]["height"], box  # no scrolling to start
+    # the offline package's link says how big it is (review m14)
+    megabytes = f"{(site_dir / 'autofuse-course-offline.zip').stat().st_size / 1_000_000:.1f} MB"
+    package = tab.locator("article a[href$='autofuse-course-offline.zip']")
+    assert megabytes in package.evaluate("a => a.parentElement.innerText"), megabytes
+    assert package.evaluate("a => a.nextElementSibling.innerText").strip(" （）()") == megabytes
+    context.close()
+
+
+# -- feedback ------------------------------------------------------------------------------------
+
+MIRROR = "https://gitcode.com/autofuse-course/autofuse-course"
+
+
+@pytest.fixture(scope="module")
+def mirrored_site(tmp_path_factory):
+    """The edge site built as the Pages workflow builds it when a GitCode mirror is configured
+    (REPORT_ALSO_URL, read by extra.report_also in mkdocs.yml)."""
+    site = tmp_path_factory.mktemp("mirrored_site")
+    saved = os.environ.get("REPORT_ALSO_URL")
+    os.environ["REPORT_ALSO_URL"] = MIRROR
+    try:
+        build_site(EDGE_SITE / "mkdocs.yml", site, tmp_path_factory.mktemp("mirrored_cache"))
+    finally:
+        os.environ.pop("REPORT_ALSO_URL") if saved is None else os.environ.__setitem__("REPORT_ALSO_URL", saved)
+    server = browsing.serve(site)
+    yield browsing.base_url(server)
+    server.shutdown()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", LANGUAGE_PAGES)
+def test_report_an_error_offers_github_and_gitcode_with_the_page_filled_in(browser, mirrored_site, size, language):
+    context = browser.new_context(**SIZES[size])
+    tab = context.new_page()
+    page = LANGUAGE_PAGES[language] + "ch/twin.html"
+    tab.goto(mirrored_site + page, wait_until="load")
+    links = tab.locator(".course-footer__reports a.course-footer__report")
+    assert links.all_inner_texts() == ["GitHub", "GitCode"]
+    title = tab.locator("article h1").inner_text().replace("¶", "").strip()
+    for index, (host, path) in enumerate([("github.com", "/issues/new"), ("gitcode.com", "/issues/create")]):
+        link = links.nth(index)
+        link.scroll_into_view_if_needed()
+        box = link.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["viewport"]["width"]
+        url = urlsplit(link.get_attribute("href"))
+        query = parse_qs(url.query)
+        assert url.hostname == host and url.path.endswith(path)
+        assert title in query["title"][0] and title in query["body"][0]
+        assert load_config()["site_url"] + page in query["body"][0]
+    context.close()
+
+
+# -- the quiz's details ------------------------------------------------------------------------
+
+PRACTICE = "01_basic_overview/01.04_chapter_practice.html"
+
+
+def answer_every_question(tab) -> None:
+    """As a reader would, with the keys the page carries: a click on each right option (and the
+    check button of a multiple choice), the answer typed into each short-answer field."""
+    for fieldset in tab.locator("form.quiz fieldset.quiz-question").all():
+        kind, key = fieldset.get_attribute("data-quiz-kind"), fieldset.get_attribute("data-quiz-key")
+        if kind == "short-answer":
+            fieldset.locator("input.quiz-input").fill(fieldset.get_attribute("data-quiz-answer"))
+            fieldset.locator("button.quiz-check").click()
+        elif kind == "multiple":
+            for letter in key:
+                fieldset.locator(f"input[value='{letter}']").check()
+            fieldset.locator("button.quiz-check").click()
+        else:
+            fieldset.locator(f"input[value='{key}']").click()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", LANGUAGE_PAGES)
+def test_the_quiz_says_the_true_false_answer_plainly_offers_try_again_after_an_answer_and_ticks_only_the_navigation(
+        browser, http_base, size, language):
+    context = browser.new_context(**SIZES[size])
+    tab = context.new_page()
+    tab.goto(http_base + LANGUAGE_PAGES[language] + PRACTICE, wait_until="load")
+    retry = tab.locator("form.quiz .quiz-retry")
+    assert not retry.is_visible()  # nothing answered: nothing to try again
+    first = tab.locator("form.quiz fieldset[data-quiz-kind='true-false']").first
+    wrong = "N" if first.get_attribute("data-quiz-key") == "Y" else "Y"
+    first.locator(f"input[value='{wrong}']").click()
+    status = first.locator(".quiz-status").inner_text()
+    right_label = first.locator(f"input[value='{first.get_attribute('data-quiz-key')}'] + .quiz-option-text").inner_text()
+    assert status.endswith(right_label), status
+    if language == "zh":  # a verdict and an answer, not two verdicts
+        assert "正确答案：错误" not in status and "正确答案：正确" not in status, status
+    assert retry.is_visible()
+    answer_every_question(tab)
+    tab.reload(wait_until="load")
+    tab.wait_for_function("() => document.querySelector('.md-nav--primary .quiz-tick')")
+    ticked = tab.eval_on_selector_all("a:has(.quiz-tick)", "links => links.map(a => a.closest('.md-nav--primary') !== null)")
+    assert ticked and all(ticked), ticked  # the navigation's links only: not the language menu
+    assert tab.locator(".md-header .quiz-tick").count() == 0
+    context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGE_PAGES)
+def test_the_table_of_contents_of_a_chapter_practice_ends_with_the_chapter_end(browser, http_base, language):
+    """Its sidebar at 1280 px and its folded contents at 390 px (review m9)."""
+    for size, contents in (("1280", ".md-sidebar--secondary nav.md-nav--secondary"), ("390", "details.page-contents nav")):
+        context = browser.new_context(**SIZES[size])
+        tab = context.new_page()
+        tab.goto(http_base + LANGUAGE_PAGES[language] + PRACTICE, wait_until="load")
+        links = tab.locator(f"{contents} a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+        assert links and links[-1] == "#chapter-end", (size, links)
+        assert links.count("#chapter-end") == 1
+        context.close()
+
+
+# -- code on phones ---------------------------------------------------------------------------
+
+# The comments of each code block that start on screen but run past its right edge (cut), at
+# the start of its horizontal scroll.
+CUT_COMMENTS = """() => {
+  const cut = [];
+  document.querySelectorAll('article pre > code').forEach(code => {
+    code.scrollLeft = 0;
+    const box = code.getBoundingClientRect();
+    for (const comment of code.querySelectorAll('.c, .ch, .cm, .cp, .cpf, .c1, .cs')) {
+      const rects = [...comment.getClientRects()];
+      if (!rects.length || rects[0].left >= box.right - 20) continue;  // starts past the edge: reached by scrolling
+      if (rects.some(r => r.right > box.right + 0.5)) cut.push(comment.textContent.slice(0, 40));
+    }
+  });
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("size", ["390"])
+def test_no_comment_in_code_is_cut_at_the_edge_of_a_phone(browser, site_dir, http_base, size):
+    """Review m11: comments wrap on a phone, every page, both languages (code lines still scroll,
+    test_learner_path.py checks their shadow)."""
+    context = browser.new_context(**SIZES[size])
+    tab = context.new_page()
+    problems, comments = {}, 0
+    for page in pages_of(site_dir):
+        tab.goto(http_base + page, wait_until="load")
+        comments += tab.locator("article pre > code .c1").count()
+        cut = tab.evaluate(CUT_COMMENTS)
+        if cut:
+            problems[page] = cut[:3]
+    context.close()
+    assert problems == {}
+    assert comments > 50, comments
+
+
+# -- search previews ---------------------------------------------------------------------------
+
+# Each line of each result's preview that begins with closing punctuation (review m12).
+LINES_OPENING_WITH_PUNCTUATION = r"""() => {
+  const found = [];
+  for (const teaser of document.querySelectorAll('.md-search-result__teaser, .md-search-result__article p')) {
+    const walker = document.createTreeWalker(teaser, NodeFilter.SHOW_TEXT);
+    let previous = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.length; i++) {
+        if (!node.data[i].trim() || node.data[i] === '\u200b') continue;
+        const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect) continue;
+        if (previous && rect.top >= previous.bottom - 2 && /[，。、；：！？）》」』]/.test(node.data[i]))
+          found.push(node.data.slice(Math.max(0, i - 8), i + 8));
+        previous = rect;
+      }
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language, query", [("zh", "融合"), ("zh", "算子")])  # English has no 。，
+def test_no_line_of_a_search_preview_begins_with_punctuation(browser, http_base, size, language, query):
+    context = browser.new_context(viewport=SIZES[size]["viewport"])  # the width of a phone; typed with keys
+    tab = context.new_page()
+    tab.goto(http_base + LANGUAGE_PAGES[language] + "index.html", wait_until="load")
+    assert browsing.search_results(tab, query)
+    assert tab.evaluate(LINES_OPENING_WITH_PUNCTUATION) == []
+    context.close()
