@@ -159,7 +159,7 @@ def test_notebooks_saved_as_nbformat_4_4_become_pages_with_their_quizzes(upstrea
         tree = soup(upstream_course_dir / page)
         assert len(tree.select("form.quiz fieldset.quiz-question")) == questions, page
         assert len(tree.select(".quiz-solutions details.quiz-solution")) == questions, page
-        assert "!cat" not in tree.select_one("article").get_text(), page  # the answer cell became the solutions
+        assert "answer/01.02_answer.txt" not in tree.select_one("article").get_text(), page  # the answer cell became the solutions
 
 
 def test_code_is_highlighted_in_the_kernel_language(upstream_course_dir):
@@ -294,7 +294,7 @@ def test_the_solutions_show_what_the_answer_files_say(upstream_course_dir):
     """A key alone shows alone (no placeholder explanation); `$` shows as written; a list after
     `解析：` is a list."""
     assert solutions(upstream_course_dir, "01_basics/01.02_practice.html") == [
-        ("答案：正确", None), ("答案：B", "解析：融合后只剩一个算子。"), ("答案：A、B", None)]
+        ("答案：对", None), ("答案：B", "解析：融合后只剩一个算子。"), ("答案：A、B", None)]
     kernel = solutions(upstream_course_dir, "02_kernels/01.02_kernel.html")
     assert kernel[1] == ("答案：A", "解析：在 shell 里写作 $ASCEND_HOME，读取时带 $ 前缀。")
     items = soup(upstream_course_dir / "02_kernels/01.02_kernel.html").select("details.quiz-solution")[2].select("li")
@@ -326,7 +326,7 @@ def test_an_answer_cell_that_prints_code_shows_a_reference_solution(upstream_cou
             assert target.read_text(encoding="utf-8") == (source / name).read_text(encoding="utf-8")
             assert f"autofuse-course/{target.relative_to(upstream_course_dir).as_posix()}" in packaged
         article = soup(upstream_course_dir / page).select_one("article").get_text()
-        assert "!cat" not in article and "%cd" not in article and "!head" not in article
+        assert "!cat ./answer" not in article and "%cd" not in article and "!head -n" not in article
 
 
 def answer_cell(source: str):
