@@ -29,8 +29,8 @@ from .errors import SiteError
 # (formulas rendered by the site).  Nothing that runs, embeds, submits or animates.
 HTML_TAGS = frozenset("""
 a abbr b bdi bdo blockquote br caption cite code col colgroup dd del details dfn div dl dt em figcaption
-figure h1 h2 h3 h4 h5 h6 hr i img input ins kbd label li mark ol p pre q rp rt ruby s samp small span strong
-style sub summary sup table tbody td tfoot th thead time tr u ul var wbr
+figure h1 h2 h3 h4 h5 h6 hr i img input ins kbd label li mark ol p picture pre q rp rt ruby s samp small source span
+strong style sub summary sup table tbody td tfoot th thead time tr u ul var wbr
 """.split())
 SVG_TAGS = frozenset("""
 svg g defs symbol use title desc path rect circle ellipse line polyline polygon text tspan textPath marker
@@ -54,6 +54,9 @@ HTML_ATTRIBUTES = {
     "input": {"type", "checked", "disabled", "name"}, "label": {"for"}, "details": {"open"},
     "blockquote": {"cite"}, "q": {"cite"}, "del": {"cite", "datetime"}, "ins": {"cite", "datetime"},
     "time": {"datetime"}, "style": {"media"},
+    # <picture><source srcset media> as upstream writes a figure with a dark or narrow variant: the
+    # addresses are the site's files (LOADED), like an <img>'s.
+    "source": {"srcset", "media", "type", "sizes", "width", "height"},
     # Layout upstream cann-learning-hub writes around figures and tables (<div align="center">,
     # <table align="left" border="1" cellpadding="8">, <div markdown="1">): presentational, it loads
     # and runs nothing.
@@ -80,7 +83,8 @@ PROTOCOLS = frozenset({"http", "https", "mailto"})  # on links; anything loaded 
 
 # Attributes whose address the browser loads while showing the page (a link's is followed only
 # when clicked): each must be a file of the site.
-LOADED = {"img": ("src", "srcset"), "image": ("href", "xlink:href"), "use": ("href", "xlink:href")}
+LOADED = {"img": ("src", "srcset"), "source": ("srcset",), "image": ("href", "xlink:href"),
+          "use": ("href", "xlink:href")}
 
 WHY_NOT = {
     "script": "it would run script",
@@ -91,7 +95,7 @@ WHY_NOT = {
        ("animate", "set", "animateMotion", "animateTransform", "animateColor", "discard")},
     **{name: "it would load or redirect to something else" for name in
        ("iframe", "frame", "frameset", "object", "embed", "applet", "portal", "base", "meta", "link", "video",
-        "audio", "source", "track", "picture", "feImage")},
+        "audio", "track", "feImage")},
     **{name: "it would send or change what the reader types" for name in ("form", "button", "select", "textarea")},
 }
 EXPECTED = ("content the site can show as written: Markdown (text, lists, tables, code, links, images from the "
