@@ -32,6 +32,7 @@ _PROGRESS_MARKER = re.compile(r"^[ \t]*<!--[ \t]*course-progress[ \t]*-->[ \t]*$
 _OUR_NAMESPACE = re.compile(r"^[ \t]*<!--[ \t]*(solution|answer|course[-_ ]?prog|quiz)", re.IGNORECASE)
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _SECTION = re.compile(r"^[\w.-]+$")
+_NUMBERED_PAGE = re.compile(r"^\d+\.\d+$")  # "01.04" of 01.04_chapter_practice.ipynb
 
 
 def answer_file_of(cell_source: str) -> str | None:
@@ -116,9 +117,20 @@ def load_exercise(
     if not answer_path.is_file():
         raise ExerciseError(page_rel, f"the answer file {answer_rel} does not exist",
                             expected=f"{answer_rel} next to the page, with one entry per question")
-    answers = parse_answers(read_text(answer_path, answer_rel), answer_rel, language)
-    return pair(block, answers, section=section, question_source=question_source, answer_source=answer_rel,
-                language=language)
+    try:
+        answers = parse_answers(read_text(answer_path, answer_rel), answer_rel, language)
+        return pair(block, answers, section=section, question_source=question_source, answer_source=answer_rel,
+                    language=language)
+    except ExerciseError:
+        # The review's U6: a page printing another section's answer file was told that an answer
+        # did not fit a question; the mismatch of the two is the news.
+        own = page_path.name.split("_", 1)[0]
+        if _NUMBERED_PAGE.match(own) and own != name:
+            suffix = reference.name[len(name) + len("_answer"):]  # ".txt", ".en.txt"
+            raise ExerciseError(page_rel, f"the page is section {own}, but its answers come from {answer_rel}, "
+                                f"another section's, which do not fit its questions",
+                                expected=f"answer/{own}_answer{suffix} (the answer file of this page's own section)") from None
+        raise
 
 
 def _folder_in_docs(page_path: Path, docs_dir: Path) -> str:

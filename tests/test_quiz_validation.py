@@ -431,6 +431,17 @@ def test_missing_answer_file(tmp_path):
     )
 
 
+def test_a_page_printing_another_sections_answers_is_told_so_first(tmp_path):
+    """The review's U6 (nb_cat_other_section): 1.4's answer cell set to 1.3's answer file was
+    reported as an answer that does not fit a multiple-choice question."""
+    write(tmp_path / "docs" / "ch" / "answer" / "09.01_answer.txt", "1. A\n解析：一。\n")
+    assert notebook_error(tmp_path, "09.02_practice.ipynb", QUESTIONS, "!cat ./answer/09.01_answer.txt") == (
+        "docs/ch/09.02_practice.ipynb: the page is section 09.02, but its answers come from "
+        "docs/ch/answer/09.01_answer.txt, another section's, which do not fit its questions\n"
+        "  expected: answer/09.02_answer.txt (the answer file of this page's own section)"
+    )
+
+
 def test_english_notebook_with_the_chinese_answer_file(tmp_path):
     write(tmp_path / "docs" / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
     assert notebook_error(tmp_path, "x.en.ipynb", EN_QUESTIONS, "!cat ./answer/09.01_answer.txt") == (
