@@ -25,7 +25,7 @@ from .validation import pair
 ANSWER_CELL_FORM = "a code cell whose whole source is `!cat ./answer/<section>_answer.txt` (English: `..._answer.en.txt`)"
 MARKER_FORMS = "`<!-- solutions: answer/<section>_answer.txt -->` (English page: `.en.txt`)"
 
-_ANSWER_CELL = re.compile(r"^!cat[ \t]+(?P<path>(?:\./)?answer/[\w.-]+\.txt)$")
+_ANSWER_CELL = re.compile(r"^![ \t]*cat[ \t]+(?P<path>(?:\./)?answer/[\w.-]+\.txt)$")
 _SOLUTIONS_MARKER = re.compile(r"^[ \t]*<!--[ \t]*solutions:[ \t]*(?P<path>[\w./-]+\.txt)[ \t]*-->[ \t]*$")
 _PROGRESS_MARKER = re.compile(r"^[ \t]*<!--[ \t]*course-progress[ \t]*-->[ \t]*$")
 # Comment lines that look meant for this engine; anything here that is not a marker is a typo.

@@ -431,6 +431,15 @@ def test_missing_answer_file(tmp_path):
     )
 
 
+def test_an_answer_cell_with_a_space_after_the_bang_is_read_as_jupyter_runs_it(tmp_path):
+    """The review's nb_cat_space_after_bang: `! cat …` runs in Jupyter; the build said the
+    questions had no answer cell."""
+    write(tmp_path / "docs" / "ch" / "answer" / "09.01_answer.txt", ANSWERS)
+    path = write_notebook(tmp_path / "docs" / "ch" / "09.01_x.ipynb", QUESTIONS, "! cat ./answer/09.01_answer.txt")
+    found = notebook_exercises(nbformat.read(path, as_version=4), path, tmp_path / "docs", QUIZ_LANGUAGES)
+    assert [len(item.exercise.items) for item in found] == [3]
+
+
 def test_a_page_printing_another_sections_answers_is_told_so_first(tmp_path):
     """The review's U6 (nb_cat_other_section): 1.4's answer cell set to 1.3's answer file was
     reported as an answer that does not fit a multiple-choice question."""
