@@ -92,8 +92,17 @@ UNSUPPORTED = (
 )
 
 
+# An explanation is a paragraph or a few: one of 2 MB built without a word and made its page 2 MB
+# (the review's C3).  The longest of the course is under 1,000 characters.
+MAX_EXPLANATION = 20_000
+
+
 def _check_markup(question, answer: Answer, question_source: str, answer_source: str) -> None:
     """Quiz text the site would show otherwise than Jupyter does stops the build, named."""
+    if len(answer.explanation) > MAX_EXPLANATION:
+        raise ExerciseError(answer_source, f"the explanation has {len(answer.explanation):,} characters",
+                            question=question.number, line_number=answer.line,
+                            expected=f"at most {MAX_EXPLANATION:,}: a few paragraphs; longer material belongs on the page")
     found = [(question_source, question.line, "the question", unsupported(question.text))]
     found += [(question_source, question.line, f"option {o.letter}", unsupported(o.text, inline=True))
               for o in question.options]

@@ -440,6 +440,15 @@ def test_an_answer_cell_with_a_space_after_the_bang_is_read_as_jupyter_runs_it(t
     assert [len(item.exercise.items) for item in found] == [3]
 
 
+def test_an_explanation_of_two_megabytes_stops_the_build():
+    """The review's C3 (ans_2mb): it built without a word and made its page 2 MB."""
+    answers = ANSWERS.replace("解析：二。", "解析：" + "长" * 2_000_000)
+    with pytest.raises(ExerciseError) as raised:
+        pair(parse_questions(QUESTIONS, "q.md", ZH), parse_answers(answers, "a.txt", ZH), section="09.01",
+             question_source="q.md", answer_source="a.txt", language=ZH)
+    assert str(raised.value).startswith("a.txt, question 2: the explanation has 2,000,000 characters\n")
+
+
 def test_a_page_printing_another_sections_answers_is_told_so_first(tmp_path):
     """The review's U6 (nb_cat_other_section): 1.4's answer cell set to 1.3's answer file was
     reported as an answer that does not fit a multiple-choice question."""
