@@ -70,12 +70,10 @@ def content_problems(path: Path, where: str) -> list[str]:
     steps see it: the notebook converted as mkdocs-jupyter converts it, nbconvert's own scripts
     and styles taken out."""
     from bs4 import BeautifulSoup
-    from mkdocs_jupyter.nbconvert2 import nb2html
 
     from course_site import adapters, sanitise
 
-    adapters.highlight_each_notebook_in_its_language()
-    tree = BeautifulSoup(nb2html(str(path)), "html.parser")
+    tree = BeautifulSoup(adapters.notebook_html(path), "html.parser")
     for step in (adapters.take_styles, adapters.remove_scripts, adapters.flatten_markdown_cells,
                  adapters.convert_code_cells, adapters.remove_cell_toolbars, adapters.hide_prompts):
         step(tree)  # pipeline.notebook_markup, which runs before safe_content

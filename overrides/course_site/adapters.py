@@ -197,6 +197,15 @@ def highlight_each_notebook_in_its_language() -> None:
     nbconvert2._pygments_highlight = pygments_highlight
 
 
+def notebook_html(path: Path) -> str:
+    """A notebook converted to HTML as mkdocs-jupyter 0.26.3 converts it for a page (for tools
+    that judge a notebook without building a site: tools/survey_upstream.py)."""
+    from mkdocs_jupyter.nbconvert2 import nb2html
+
+    highlight_each_notebook_in_its_language()
+    return nb2html(str(path))
+
+
 def notebook_language(path: Path) -> str:
     """The language a notebook's code is in: the kernelspec's, else language_info's, else Python."""
     try:
