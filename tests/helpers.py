@@ -151,6 +151,22 @@ def build_error(result: subprocess.CompletedProcess) -> str:
     return "\n".join((wanted[first:] + wanted[:first])[:40])
 
 
+ONE_PAGE_COURSE = "[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.ipynb, title: {zh: 页, en: Page}}]}]"
+
+
+def notebook_json(*cells: dict, nbformat_minor: int = 5, nbformat: int = 4) -> str:
+    """A notebook's file text, Python kernel, made of `cells`."""
+    return json.dumps({
+        "cells": list(cells),
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": nbformat, "nbformat_minor": nbformat_minor,
+    })
+
+
+def markdown_cell(cell_id: str, source: str) -> dict:
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": source}
+
+
 def build_small_site(tmp_path: Path, files: dict[str, str], course: str,
                      symlinks: dict[str, str] | None = None, extra_hooks: tuple[Path, ...] = ()) -> subprocess.CompletedProcess:
     """Build docs made of `files` with the real configuration; return the finished process.

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import DOCS, EDGE_SITE, build_small_site, hook_paths, language_of, page_for, search_documents, soup
+from helpers import (DOCS, EDGE_SITE, ONE_PAGE_COURSE, build_small_site, hook_paths, language_of, markdown_cell,
+                     notebook_json, page_for, search_documents, soup)
 
 
 def test_strict_build_has_no_warning(site_build):
@@ -202,19 +203,10 @@ def test_warm_rebuild_runs_no_cell(tmp_path):
 
 
 def test_a_failing_tagged_cell_stops_the_build_naming_notebook_and_cell(tmp_path):
-    notebook = {
-        "cells": [
-            {"cell_type": "markdown", "id": "t", "metadata": {}, "source": "# 页"},
-            {"cell_type": "code", "id": "boom", "metadata": {"tags": ["run-at-build"]}, "outputs": [],
-             "execution_count": None, "source": "flags = {}\nflags['AUTOFUSE_FLAGS']"},
-        ],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5,
-    }
-    result = build_small_site(
-        tmp_path, {"index.md": "# 首页\n", "ch/x.ipynb": json.dumps(notebook)},
-        course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.ipynb, title: {zh: 页, en: Page}}]}]",
-    )
+    boom = {"cell_type": "code", "id": "boom", "metadata": {"tags": ["run-at-build"]}, "outputs": [],
+            "execution_count": None, "source": "flags = {}\nflags['AUTOFUSE_FLAGS']"}
+    result = build_small_site(tmp_path, {"index.md": "# 首页\n", "ch/x.ipynb": notebook_json(markdown_cell("t", "# 页"), boom)},
+                              course=ONE_PAGE_COURSE)
     assert result.returncode != 0
     assert "docs/ch/x.ipynb: cell boom (tagged run-at-build) failed: KeyError: 'AUTOFUSE_FLAGS'" in result.stderr
 
@@ -241,15 +233,10 @@ def test_a_draft_in_a_dot_folder_and_a_note_in_an_excluded_folder_are_no_pages(t
     """The review of the code (F1): `docs/.drafts/notes.md` and `docs/ch/answer/readme.md`, which
     MkDocs itself would not publish, stopped the build as "not in the course plan".  The build
     takes its pages from MkDocs' own file list (inventory.py)."""
-    notebook = {
-        "cells": [{"cell_type": "markdown", "id": "t", "metadata": {}, "source": "# 页"}],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5,
-    }
     result = build_small_site(
-        tmp_path, {"index.md": "# 首页\n", "ch/x.ipynb": json.dumps(notebook), ".drafts/notes.md": "# 草稿\n",
-                   "ch/answer/readme.md": "# 答案文件说明\n"},
-        course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.ipynb, title: {zh: 页, en: Page}}]}]",
+        tmp_path, {"index.md": "# 首页\n", "ch/x.ipynb": notebook_json(markdown_cell("t", "# 页")),
+                   ".drafts/notes.md": "# 草稿\n", "ch/answer/readme.md": "# 答案文件说明\n"},
+        course=ONE_PAGE_COURSE,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     site = tmp_path / "site"

@@ -7,21 +7,15 @@ import json
 
 import pytest
 
-from helpers import build_small_site
-
-COURSE = "[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.ipynb, title: {zh: 页, en: Page}}]}]"
+from helpers import ONE_PAGE_COURSE as COURSE, build_small_site, markdown_cell as markdown, notebook_json as notebook
 
 
-def notebook(*cells, nbformat_minor=5, nbformat=4) -> str:
-    return json.dumps({
-        "cells": list(cells),
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": nbformat, "nbformat_minor": nbformat_minor,
-    })
-
-
-def markdown(cell_id: str, source: str) -> dict:
-    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": source}
+def placed(content: str, on_markdown_page: bool) -> tuple[dict[str, str], str]:
+    """The files of a one-page course with `content` on its home page (Markdown) or in its
+    notebook, and the file the build names."""
+    if on_markdown_page:
+        return {"index.md": f"# 首页\n\n{content}", "ch/x.ipynb": notebook(markdown("t", "# 页"))}, "docs/index.md"
+    return {"ch/x.ipynb": notebook(markdown("t", f"# 页\n\n{content}"))}, "docs/ch/x.ipynb"
 
 
 def failure(tmp_path, files: dict[str, str], course: str = COURSE) -> str:
@@ -156,10 +150,7 @@ def test_svg_animation_of_a_link(tmp_path, name):
     <set attributeName="onmouseover"> survived too."""
     svg = ('<svg><a><animate attributeName="href" values="javascript:alert(11)"/><text>点我</text></a>'
            '<set attributeName="onmouseover" to="alert(13)"/></svg>')
-    if name == "md_svg_animate_js":
-        files, where = {"index.md": f"# 首页\n\n{svg}\n", "ch/x.ipynb": notebook(markdown("t", "# 页"))}, "docs/index.md"
-    else:
-        files, where = {"ch/x.ipynb": notebook(markdown("t", f"# 页\n\n{svg}\n"))}, "docs/ch/x.ipynb"
+    files, where = placed(svg + "\n", on_markdown_page=name.startswith("md_"))
     stderr = failure(tmp_path, files)
     assert f"{where}: <animate>: an SVG animation can change a link or a handler\n" in stderr
     assert f"{where}: <set>: an SVG animation can change a link or a handler\n" in stderr
@@ -217,10 +208,7 @@ def test_css_background_and_ping_loading_from_outside(tmp_path, name):
             '<style>@import url("https://example.com/x.css");</style>\n\n'
             '<table background="https://example.com/tbl.png"><tr><td>1</td></tr></table>\n\n'
             '<a href="#" ping="https://example.com/ping">链接</a>\n')
-    if name == "md_css_external":
-        files, where = {"index.md": f"# 首页\n\n{html}", "ch/x.ipynb": notebook(markdown("t", "# 页"))}, "docs/index.md"
-    else:
-        files, where = {"ch/x.ipynb": notebook(markdown("t", f"# 页\n\n{html}"))}, "docs/ch/x.ipynb"
+    files, where = placed(html, on_markdown_page=name.startswith("md_"))
     stderr = failure(tmp_path, files)
     assert "\n".join([
         f'{where}: <div style="background:url(https://example.com/bg.png)">: CSS loads https://example.com/bg.png '

@@ -3,7 +3,6 @@ exists, and no page loads anything from outside the site."""
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -11,7 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
-from helpers import build_small_site, load_config, site_path_prefix
+from helpers import ONE_PAGE_COURSE, build_small_site, load_config, markdown_cell, notebook_json, site_path_prefix
 
 from course_site.site_links import broken_links  # the build's own check: one rule set
 
@@ -86,15 +85,11 @@ def test_the_link_check_sees_links_in_quizzes_and_folded_solutions(tmp_path):
 def test_a_broken_link_or_anchor_in_a_notebook_stops_the_build_naming_page_and_link(tmp_path):
     """The review's U4: links in notebook cells (which MkDocs never sees) and missing anchors
     passed the strict build; an author running tools/serve.sh saw nothing."""
-    notebook = {
-        "cells": [{"cell_type": "markdown", "id": "t", "metadata": {},
-                   "source": "# 页\n\n[缺失的一节](missing.ipynb)、[没有的标题](#nowhere)、![图](images/missing.svg)"}],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5,
-    }
+    notebook = notebook_json(markdown_cell(
+        "t", "# 页\n\n[缺失的一节](missing.ipynb)、[没有的标题](#nowhere)、![图](images/missing.svg)"))
     result = build_small_site(
-        tmp_path, {"index.md": "# 首页\n\n[锚点](ch/x.ipynb#no-such-heading)\n", "ch/x.ipynb": json.dumps(notebook)},
-        course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.ipynb, title: {zh: 页, en: Page}}]}]",
+        tmp_path, {"index.md": "# 首页\n\n[锚点](ch/x.ipynb#no-such-heading)\n", "ch/x.ipynb": notebook},
+        course=ONE_PAGE_COURSE,
     )
     assert result.returncode != 0
     for line in (
