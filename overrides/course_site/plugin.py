@@ -47,6 +47,7 @@ log = logging.getLogger("mkdocs.plugins.course_site")
 OFFLINE_PACKAGE = "autofuse-course-offline.zip"
 PACKAGE_FOLDER = "autofuse-course"  # what the zip unpacks to
 RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
+JUDGED_CACHE = "judged-content"  # the content sanitise.py passed, by its hash (sanitise.JudgedPages)
 NOT_FOUND = "404.html"
 
 
@@ -130,6 +131,7 @@ class CourseSite:
             read_source=lambda name: course_files.text(name) if course_files.has(name) else None,
             exists=course_files.has,
             outdated=translated.pages,
+            judge_content=sanitise.JudgedPages(adapters.notebook_cache_dir(config).parent / JUDGED_CACHE).problems,
         )
         return Build(languages, strings, plan, course, services, course_files, last_changed=history.last_changed(docs_dir))
 
