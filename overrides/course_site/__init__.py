@@ -22,5 +22,6 @@
   (tools/check_course.py runs them alone)
 - solutions.py: reference solutions (code an answer cell prints) as folded blocks with downloads
 - code_breaks.py: where inline code may break across lines (a step)
+- offline_package.py: the site zipped into itself; compaction.py: built pages without template whitespace
 - errors.py: SiteError, the one error the build raises
 """
