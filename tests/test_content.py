@@ -163,6 +163,33 @@ def test_section_like_numbers_are_found_in_sub_headings_only(tmp_path):
 
 
 # ---------------------------------------------------------------------------
+# Figures
+
+SMALLEST_LABEL = 14  # AUTHORING.md 6: labels at least 14 units high
+
+
+def smallest_declared_text(svg: str) -> float:
+    """The smallest font size the SVG declares, as the build reads it (figures.smallest_text)."""
+    if str(ROOT / "overrides") not in sys.path:
+        sys.path.insert(0, str(ROOT / "overrides"))
+    from course_site.figures import smallest_text
+
+    return smallest_text(svg)
+
+
+@pytest.mark.parametrize("path", FIGURES, ids=rel)
+def test_every_figure_label_is_at_least_14_units(path: Path):
+    """A smaller size, even one a later declaration overrides, widens the full-screen view the
+    build computes from it and leaves the phone reader more to drag."""
+    assert smallest_declared_text(path.read_text(encoding="utf-8")) >= SMALLEST_LABEL
+
+
+def test_a_13_unit_label_is_found_even_when_overridden():
+    svg = "<svg><style>text{font-size:15px}.cs{font-size:13px;font-size:14px}</style></svg>"
+    assert smallest_declared_text(svg) == 13
+
+
+# ---------------------------------------------------------------------------
 # Glossary
 
 
