@@ -633,7 +633,8 @@ def test_a_notebook_page_with_code_to_run_offers_its_chapter_to_download():
         '<details class="run-it" data-search-exclude=""><summary>运行本节的 Notebook</summary>'
         '<p><a class="run-it__download" download="" href="../downloads/autofuse-ch-zh.zip">下载本章的 Notebook（ZIP）</a></p>'
         "<p>压缩包里有本节的 <code>a.ipynb</code>，以及它读取的答案文件和图片，目录结构与课程仓库相同。</p>"
-        '<p>解压后用 Jupyter 打开 <code>a.ipynb</code>，或上传到<a href="../index.html#在线环境">首页列出的在线环境</a>中运行。</p>'
+        '<p>解压后用 Jupyter 打开 <code>a.ipynb</code>。本课程还没有一键在线运行的链接：要在线运行，把解压出的文件上传到'
+        '<a href="../index.html#在线环境">首页列出的在线环境</a>之一。</p>'
         "<p>Notebook 里以 ! 开头的行（如 <code>!cat</code>）和调用 bash 的代码是 Unix shell 命令，在 Linux 或 macOS 上才能运行；"
         "在 Windows 上请使用在线环境。</p>"
         "</details><p>x</p>" + CODE_CELL

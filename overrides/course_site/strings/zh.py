@@ -154,7 +154,7 @@ STRINGS = {
     "run_summary": "运行本节的 Notebook",
     "run_download": "下载本章的 Notebook（ZIP）",
     "run_contents": "压缩包里有本节的 {notebook}，以及它读取的答案文件和图片，目录结构与课程仓库相同。",
-    "run_steps": "解压后用 Jupyter 打开 {notebook}，或上传到{environments}中运行。",
+    "run_steps": "解压后用 Jupyter 打开 {notebook}。本课程还没有一键在线运行的链接：要在线运行，把解压出的文件上传到{environments}之一。",
     "run_environments": "首页列出的在线环境",
     # {cat}: the command `!cat`, as code.
     "run_shell": "Notebook 里以 ! 开头的行（如 {cat}）和调用 bash 的代码是 Unix shell 命令，在 Linux 或 macOS 上才能运行；在 Windows 上请使用在线环境。",
