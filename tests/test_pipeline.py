@@ -15,7 +15,7 @@ from helpers import QUIZ, QUIZ_LANGUAGES
 from course_site import pipeline, progress
 from course_site.glossary import Entry, Glossary
 from course_site.languages import Languages
-from course_site.plan import Chapter, CoursePlan, Section
+from course_site.plan import Chapter, CoursePlan, Link, Section
 from course_site.run_at_build import CellOutput
 from course_site.strings import load_tables
 from course_site.translation_status import PageState, Part
@@ -283,6 +283,20 @@ def test_the_home_page_catalog_lists_every_section_and_where_the_progress_goes()
     )
 
 
+def test_a_section_summary_shows_under_its_title_in_the_catalog():
+    """Three sections are called 章节介绍: a line each says what it covers (review 2026-12, m17)."""
+    plan = CoursePlan(chapters=(Chapter("ch", {"zh": "第一章", "en": "Chapter 1"}, {}, (
+        Section({"zh": "1.1 章节介绍", "en": "1.1 Introduction"}, "ch/a.ipynb", {"zh": "例子和环境。", "en": "Example, setup."}),
+        Section({"zh": "1.2 节", "en": "1.2 Section"}, None, {"zh": "即将讲的。", "en": "Soon."}),
+    )),), appendix=())
+    page = context("index.en.md", url="en/index.html", language="en", plan=plan)
+    html = run_step(pipeline.catalog, "<!-- course-catalog -->", page)
+    assert ('<li class="course-catalog__section"><a href="ch/a.html">1.1 Introduction</a> '
+            '<span class="course-catalog__blurb">Example, setup.</span></li>') in html
+    assert ('<span class="course-catalog__coming">Coming soon</span> <span class="course-catalog__blurb">Soon.</span></li>'
+            in html)
+
+
 def test_a_chapter_practice_ends_with_the_readers_progress_and_where_to_go_next():
     page = context("ch/b.en.ipynb", language="en", plan=PRACTICE_PLAN, course=course_with_an_exercise())
     assert run_step(pipeline.chapter_end, "<p>Last cell.</p>", page) == (
@@ -308,12 +322,19 @@ def test_the_next_chapter_when_it_is_published_and_the_end_of_the_course():
             Section({"zh": "2.3 练习", "en": "2.3 Practice"}, "ch2/d.ipynb"),
         ))),
         appendix=(),
+        further=(Link({"zh": "cann-learning-hub：教程", "en": "cann-learning-hub: tutorials"}, "https://gitcode.com/cann/cann-learning-hub"),),
     )
     first = run_step(pipeline.chapter_end, "", context("ch/b.ipynb", plan=published))
     assert '<p class="chapter-end__next">下一章：<a href="../ch2/c.html">第二章</a></p>' in first
     assert "chapter-end__sections" not in first  # no exercise in this course: nothing to count
     last = run_step(pipeline.chapter_end, "", context("ch2/d.ipynb", plan=published))
-    assert '<p class="chapter-end__next">这是课程的最后一章。回到<a href="../index.html#course-catalog">课程目录</a>。</p>' in last
+    # The course ends with the reader's result on all of it (quiz.js fills it in) and where to go next.
+    assert '<p class="course-progress-total" data-progress-total="" hidden=""></p>' in last
+    assert ('<p class="chapter-end__next">这是课程的最后一章。回到<a href="../index.html#course-catalog">课程目录</a>。'
+            '</p><p>接下来，在自己的模型上开启 AutoFuse，按 3.5 的方法在开启和关闭融合时各测一次。想继续深入，可以读这些资料：</p>'
+            '<ul class="chapter-end__further"><li><a href="https://gitcode.com/cann/cann-learning-hub">cann-learning-hub：教程</a></li></ul>'
+            ) in last
+    assert "data-progress-total" not in first and "chapter-end__further" not in first
 
 
 def test_every_page_links_its_languages_progress_data_then_the_engine():

@@ -41,6 +41,8 @@ STRINGS = {
     "chapter_end_next": "Next chapter: {chapter}",
     "chapter_end_next_coming": "The next chapter, “{chapter}”, is coming soon: see what comes next in the {catalog}.",
     "chapter_end_last": "This is the last chapter of the course. Back to the {catalog}.",
+    # After the last chapter, before the links of extra.further_reading.
+    "course_end_next": "Next, enable AutoFuse on your own model and measure it with fusion on and off, as in 3.5. To go further, read these:",
     # The quiz engine's words (quizzes/language.py lists the keys; quizzes/README.md the grammar).
     "quiz": {
         # What authors write: type markers (any letter case), true/false keys besides √ and ×,

@@ -41,6 +41,8 @@ STRINGS = {
     "chapter_end_next": "下一章：{chapter}",
     "chapter_end_next_coming": "下一章“{chapter}”即将推出，可以先在{catalog}中查看后续安排。",
     "chapter_end_last": "这是课程的最后一章。回到{catalog}。",
+    # After the last chapter, before the links of extra.further_reading.
+    "course_end_next": "接下来，在自己的模型上开启 AutoFuse，按 3.5 的方法在开启和关闭融合时各测一次。想继续深入，可以读这些资料：",
     # The quiz engine's words (quizzes/language.py lists the keys; quizzes/README.md the grammar).
     "quiz": {
         # What authors write: type markers (brackets full-width or ASCII), true/false keys besides
