@@ -771,6 +771,19 @@ def test_no_term_is_linked_inside_the_chapter_end():
     assert terms_in_chapter_end(moved(pipeline.glossary, pipeline.chapter_end)) == ["UB"]
 
 
+def test_no_term_is_linked_inside_the_catalog():
+    """The catalog is a list of links: a term's underline in a section's summary read as one more
+    link to open (seen at 390 px), so the first use of the term after it is the one linked."""
+    plan = CoursePlan(chapters=(Chapter("ch", {"zh": "第一章", "en": "Chapter 1"}, {"zh": "数据留在 UB。", "en": "Data stays in UB."}, (
+        Section({"zh": "1.1 节", "en": "1.1 Section"}, "ch/a.ipynb", {"zh": "GE 路线与 UB。", "en": "The GE route and UB."}),)),),
+        appendix=())
+    page = context("index.md", url="index.html", plan=plan, glossary=GLOSSARY)
+    html = run_step(pipeline.catalog, "<!-- course-catalog -->\n<p>中间结果留在 UB 中。</p>", page)
+    tree = BeautifulSoup(run_step(pipeline.glossary, html, page), "html.parser")
+    assert tree.select(".course-catalog a.glossary-term") == []
+    assert [a.get_text() for a in tree.select("p > a.glossary-term")] == ["UB"]
+
+
 def test_a_figures_dark_version_is_named_from_its_settled_address():
     """figures after links: ./images/f.en.svg is published as ./images/f.svg, its dark version
     as ./images/f.dark.svg (there is no f.en.dark.svg)."""
