@@ -413,6 +413,21 @@ def test_the_glossary_page_lists_every_term_with_its_other_names():
     )
 
 
+def test_options_and_paths_in_a_definition_are_code_on_the_glossary_page():
+    """At 390 px "--" ended one line and "recomputation_threshold" began the next; as code the
+    option stays whole, and the sentence's full stop stays prose."""
+    terms = Glossary({code: (Entry("flags", "AUTOFUSE_FLAGS", (), definition),) for code, definition in (
+        ("zh", "每项写成 --key=value，如 --enable_autofuse=true;--autofuse_enable_pass=reduce。"),
+        ("en", "Written to {debug_dir}/autofuse_compile_debug/ by --codegen_compile_debug=true."))})
+    zh = run_step(pipeline.glossary, "<!-- glossary -->", context("glossary.md", url="glossary.html", glossary=terms))
+    assert ("<dd><p>每项写成 <code>--key=value</code>，如 <code>--enable_autofuse=true;--autofuse_enable_pass=reduce</code>。</p>"
+            in zh)
+    en = run_step(pipeline.glossary, "<!-- glossary -->", context("glossary.en.md", language="en", url="en/glossary.html",
+                                                                  glossary=terms))
+    assert ("<dd><p>Written to <code>{debug_dir}/autofuse_compile_debug/</code> by <code>--codegen_compile_debug=true</code>.</p>"
+            in en)
+
+
 CHINESE_TERMS = Glossary({
     "zh": (
         Entry("a", "重计算", (), "."), Entry("b", "AscGraph", (), "."), Entry("c", "二次融合", (), "."),
