@@ -158,7 +158,7 @@ STRINGS = {
     "run_summary": "Run this section's notebook",
     "run_download": "Download the chapter's notebooks (ZIP)",
     "run_contents": "The archive holds this section's {notebook} with the answer files and figures it reads, in the same folders as in the course repository.",
-    "run_steps": "Unzip it and open {notebook} in Jupyter. This course has no one-click online run yet: to run it online, upload the unzipped files to one of {environments}.",
+    "run_steps": "Unzip it and open {notebook} in Jupyter. This course has no one-click online links yet: to run it online, upload the unzipped files to one of {environments}.",
     "run_environments": "the online environments listed on the home page",
     # {cat}: the command `!cat`, as code.
     "run_shell": "Lines starting with ! (such as {cat}) and code that calls bash are Unix shell commands: they run on Linux or macOS only; on Windows, use an online environment.",
