@@ -25,7 +25,7 @@ from mkdocs.structure.toc import get_toc
 from quizzes.course import Course
 
 from . import adapters, compaction, downloads, exercises, figures, history, offline_package, pipeline, progress, published
-from . import run_at_build, sanitise
+from . import page_cache, run_at_build, sanitise
 from . import inventory, search_index, site_links, sitemap, solutions, translation_status
 from .course_check import check_course, raise_problems
 from .errors import SiteError
@@ -40,6 +40,7 @@ from .strings import load_tables, table_path
 log = logging.getLogger("mkdocs.plugins.course_site")
 
 RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
+PAGE_CACHE = "pages"  # what the pipeline made of each page (page_cache.py)
 JUDGED_CACHE = "judged-content"  # the content sanitise.py passed, by its hash (sanitise.JudgedPages)
 
 
@@ -53,6 +54,7 @@ class Build:
     course: Course
     services: pipeline.SiteServices
     course_files: inventory.CourseInventory  # what docs/ holds for the course, read once (inventory.py)
+    pages: page_cache.PageCache | None = None  # pages made before, by what they are made from
     last_changed: dict = field(default_factory=dict)  # docs-relative path -> date of its last commit
     notebook_cache: set = field(default_factory=set)  # mkdocs-jupyter's entries used by any pass
     styles: StyleCollector = field(default_factory=StyleCollector)
@@ -112,12 +114,13 @@ class CourseSite:
         _log_translations(translated, docs_dir.name)
         self._run_outputs = {}
         run_cache = adapters.notebook_cache_dir(config).parent / RUN_CACHE
+        glossary = read_glossary(docs_dir, languages.codes)
         services = pipeline.SiteServices(
             languages=languages, plan=plan, course=course,
             slugify=config.mdx_configs.get("toc", {}).get("slugify") or _default_slugify(),
             toc_depth=adapters.notebook_toc_depth(config),
             run_outputs=lambda src_uri: self._outputs_of(src_uri, course_files, run_cache),
-            glossary=read_glossary(docs_dir, languages.codes),
+            glossary=glossary,
             docs_name=docs_dir.name,
             environments=dict(config.extra.get("environments") or {}),
             read_source=lambda name: course_files.text(name) if course_files.has(name) else None,
@@ -125,7 +128,12 @@ class CourseSite:
             outdated=translated.pages,
             judge_content=sanitise.JudgedPages(adapters.notebook_cache_dir(config).parent / JUDGED_CACHE).problems,
         )
-        return Build(languages, strings, plan, course, services, course_files, last_changed=history.last_changed(docs_dir))
+        made_from = page_cache.build_key(
+            course_files, languages, plan, course, glossary, strings, translated.pages, services.environments,
+            services.toc_depth, docs_dir.name, page_cache.describe(services.slugify))
+        pages = page_cache.PageCache(adapters.notebook_cache_dir(config).parent / PAGE_CACHE, made_from)
+        return Build(languages, strings, plan, course, services, course_files, pages,
+                     last_changed=history.last_changed(docs_dir))
 
     def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, cache: Path) -> dict:
         if src_uri not in self._run_outputs:
@@ -194,8 +202,7 @@ class CourseSite:
             written_in=adapters.written_in(page.file, build.languages),
             strings=build.strings[language], site=build.services,
         )
-        output = pipeline.run(html, context)
-        result = context.result
+        output, result = self._made(html, context)
         title = build.plan.title(build.languages.original(page.file.src_uri), language)
         if title:  # the plan's title wins over a notebook's first heading
             page.title = title
@@ -216,6 +223,21 @@ class CourseSite:
         if context.written_in != language:
             log.info(f"{context.where} has no {language} version: shown in {context.written_in}, with a notice")
         return output
+
+    def _made(self, html: str, context: pipeline.PageContext) -> tuple[str, pipeline.PageResult]:
+        """The pipeline's page, or the one it made before from the same inputs (page_cache.py)."""
+        build, src_uri = self.build, context.src_uri
+        source = build.course_files.text(src_uri) if build.course_files.has(src_uri) else None
+        outputs = build.services.run_outputs(src_uri) if context.is_notebook else None
+        key = build.pages.key(html, src_uri, context.url, context.language, context.written_in, source, outputs)
+        made = build.pages.get(key)
+        if made is not None:
+            return made
+        problems = len(build.services.content_problems)
+        output = pipeline.run(html, context)
+        if len(build.services.content_problems) == problems:  # a page with problems is judged every time
+            build.pages.put(key, output, context.result)
+        return output, context.result
 
     def on_post_page(self, output: str, page, config) -> str:
         """Template whitespace is a third of a page and grows with the navigation: drop it."""

@@ -1,0 +1,77 @@
+"""A page the pipeline made before is not made again while nothing it is made from changed.
+
+The pipeline (pipeline.py) is most of a warm build and of a `mkdocs serve` rebuild, and a page's
+result depends on known inputs only: the page's HTML from Markdown or nbconvert, where and in
+which language it is shown, its source file and the outputs of its cells run at build, and what
+the whole build knows (`build_key`): the plan, the exercises of every page, the glossary, the
+translation states, the site's words, the names of the course's files and the bytes of every
+file that is not a page (figures, answer files, data), the build's code and every installed
+package's version.  The key is a hash of all of them; the entry is the HTML and the PageResult.
+
+A page whose content had a problem is never kept: its problems are found again, named, each build.
+Entries live in memory (serve's rebuilds) and in a folder beside the notebook cache (the next build).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from importlib.metadata import distributions
+from pathlib import Path
+
+from .inventory import CourseInventory
+
+CODE_FOLDERS = (Path(__file__).resolve().parent, Path(__file__).resolve().parents[2] / "quizzes")
+PAGES = (".md", ".ipynb")
+
+
+def build_key(course_files: CourseInventory, *derived: object) -> str:
+    """What every page of this build is made from, beyond the page itself: `derived` are the
+    build's own readings of the course (plan, exercises, glossary, ...), hashed by their repr."""
+    digest = hashlib.sha256()
+    for folder in CODE_FOLDERS:
+        for path in sorted(folder.rglob("*.py")):
+            digest.update(path.read_bytes())
+    digest.update(repr(sorted((d.metadata["Name"] or "", d.version) for d in distributions())).encode("utf-8"))
+    for name in course_files.files():
+        digest.update(f"\0{name}\0".encode("utf-8"))
+        if not name.endswith(PAGES):
+            digest.update(hashlib.sha256(course_files.data(name)).digest())
+    for value in derived:
+        digest.update(repr(value).encode("utf-8"))
+    return digest.hexdigest()
+
+
+def describe(function) -> str:
+    """A function as a key may hold it: its name and, for a partial, its arguments (a function's
+    repr holds its address, new in every process)."""
+    inner = getattr(function, "func", function)
+    bound = (getattr(function, "args", ()), getattr(function, "keywords", {}))
+    return f"{inner.__module__}.{inner.__qualname__}{bound!r}"
+
+
+class PageCache:
+    def __init__(self, folder: Path | None, build: str) -> None:
+        self.folder, self.build = folder, build
+        self.kept: dict[str, tuple[str, object]] = {}
+
+    def key(self, html: str, *page: object) -> str:
+        """`page`: where and how the page is shown, its source's text, its cells' outputs."""
+        digest = hashlib.sha256(f"{self.build}\0{html}".encode("utf-8"))
+        digest.update(repr(page).encode("utf-8"))
+        return digest.hexdigest()
+
+    def get(self, key: str) -> tuple[str, object] | None:
+        if key in self.kept:
+            return self.kept[key]
+        path = self.folder / key if self.folder else None
+        if path and path.is_file():
+            self.kept[key] = pickle.loads(path.read_bytes())
+            return self.kept[key]
+        return None
+
+    def put(self, key: str, html: str, result: object) -> None:
+        self.kept[key] = (html, result)
+        if self.folder:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            (self.folder / key).write_bytes(pickle.dumps((html, result)))

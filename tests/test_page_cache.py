@@ -1,0 +1,90 @@
+"""A page is made again only when something it is made from changed (issue 19, item 5;
+overrides/course_site/page_cache.py): the same site from the cache as without it, and every
+input that changes a page changes its key."""
+
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import sys
+
+from helpers import ONE_PAGE_COURSE, ROOT, build_small_site, markdown_cell, notebook_json
+
+from course_site import inventory, page_cache
+
+
+def course(tmp_path, files):
+    for name, text in files.items():
+        (tmp_path / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "docs" / name).write_text(text, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\nexclude_docs: |\n  answer/\n", encoding="utf-8")
+    return inventory.of_config_file(tmp_path / "mkdocs.yml")
+
+
+def test_the_build_key_follows_every_file_but_a_page_and_what_the_build_derived(tmp_path):
+    files = course(tmp_path, {"ch/x.ipynb": "{}", "ch/images/f.svg": "<svg/>", "ch/answer/a.txt": "1.√"})
+    first = page_cache.build_key(files, "plan", {"course": 1})
+    assert page_cache.build_key(files, "plan", {"course": 1}) == first
+    (tmp_path / "docs" / "ch" / "x.ipynb").write_text('{"changed": 1}', encoding="utf-8")
+    assert page_cache.build_key(files, "plan", {"course": 1}) == first, "a page's own bytes are its key's"
+    assert page_cache.build_key(files, "plan", {"course": 2}) != first
+    (tmp_path / "docs" / "ch" / "images" / "f.svg").write_text("<svg><g/></svg>", encoding="utf-8")
+    assert page_cache.build_key(files, "plan", {"course": 1}) != first
+    added = course(tmp_path, {"ch/y.md": "# y"})
+    assert page_cache.build_key(added, "plan", {"course": 1}) != page_cache.build_key(files, "plan", {"course": 1})
+
+
+def test_every_input_of_a_page_changes_its_key_and_nothing_else_does(tmp_path):
+    cache = page_cache.PageCache(tmp_path / "pages", "build-1")
+    page = ("ch/x.ipynb", "ch/x.html", "zh", "zh", "source", {"cell": "1\n"})
+    key = cache.key("<p>x</p>", *page)
+    assert cache.key("<p>x</p>", *page) == key
+    assert page_cache.PageCache(None, "build-2").key("<p>x</p>", *page) != key
+    assert cache.key("<p>y</p>", *page) != key
+    for position, other in enumerate(("ch/y.ipynb", "en/ch/x.html", "en", "en", "source 2", {"cell": "2\n"})):
+        changed = page[:position] + (other,) + page[position + 1:]
+        assert cache.key("<p>x</p>", *changed) != key, f"input {position} is not in the key"
+
+
+def test_a_kept_page_is_found_by_the_next_build_and_in_memory(tmp_path):
+    cache = page_cache.PageCache(tmp_path / "pages", "b")
+    assert cache.get("k") is None
+    cache.put("k", "<p>made</p>", {"toc": [1]})
+    assert page_cache.PageCache(tmp_path / "pages", "b").get("k") == ("<p>made</p>", {"toc": [1]})
+    memory = page_cache.PageCache(None, "b")
+    memory.put("k", "<p>made</p>", None)
+    assert memory.get("k") == ("<p>made</p>", None)
+
+
+def test_a_function_is_described_the_same_in_every_process():
+    def describe_in_new_process() -> str:
+        code = ("import sys, functools; sys.path[:0] = [sys.argv[1]]; from course_site import page_cache; "
+                "from pymdownx.slugs import slugify; print(page_cache.describe(slugify(case='lower')))")
+        return subprocess.run([sys.executable, "-c", code, str(ROOT / "overrides")], capture_output=True, text=True,
+                              check=True, env=dict(os.environ, PYTHONHASHSEED="random")).stdout
+    assert describe_in_new_process() == describe_in_new_process()
+    assert "0x" not in page_cache.describe(functools.partial(int, base=2))
+
+
+def test_a_site_built_from_its_cache_is_the_site_built_without_it_and_follows_a_figure(tmp_path):
+    figure = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} 10"><rect width="{w}" height="10" fill="#fff"/></svg>'
+    files = {"index.md": "# 首页\n", "ch/x.ipynb": notebook_json(markdown_cell("t", "# 页\n\n![图](images/f.svg)")),
+             "ch/images/f.svg": figure.format(w=10)}
+
+    def built(name: str) -> dict[str, bytes]:
+        result = build_small_site(tmp_path, files, course=ONE_PAGE_COURSE)
+        assert result.returncode == 0, result.stderr[-3000:]
+        site = tmp_path / "site"
+        pages = {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*.html")}
+        (tmp_path / "site").rename(tmp_path / name)
+        return pages
+
+    first = built("first")
+    kept = sorted((tmp_path / "pages").iterdir())
+    assert len(kept) == 4  # the notebook and the home page, in each language
+    assert built("second") == first
+    assert sorted((tmp_path / "pages").iterdir()) == kept, "the second build made no page again"
+    files["ch/images/f.svg"] = figure.format(w=40)  # a figure's size is part of its page
+    third = built("third")
+    assert third["ch/x.html"] != first["ch/x.html"]
