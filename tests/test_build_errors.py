@@ -100,6 +100,31 @@ def test_every_problem_of_the_plan_is_named_at_once(tmp_path):
     ]
 
 
+def test_section_summaries_and_further_reading_are_read_and_checked(tmp_path):
+    """A section's one-line summary (the catalog) and the links after the last chapter need every
+    language, and a link an https address (review 2026-12, m17)."""
+    from course_site.errors import SiteError
+    from course_site.languages import Languages
+    from course_site.plan import Link, read_plan
+
+    (tmp_path / "ch").mkdir()
+    (tmp_path / "ch" / "a.ipynb").write_text("{}", encoding="utf-8")
+    languages = Languages("zh", ("zh", "en"), {"zh": "中文", "en": "English"})
+    section = {"file": "a.ipynb", "title": {"zh": "页", "en": "Page"}, "summary": {"zh": "讲什么。", "en": "What it covers."}}
+    link = {"url": "https://gitcode.com/cann/cann-learning-hub", "title": {"zh": "教程", "en": "Tutorials"}}
+    extra = {"course": [{"chapter": "ch", "title": {"zh": "章", "en": "Ch"}, "sections": [section]}], "further_reading": [link]}
+    plan = read_plan(extra, languages, tmp_path)
+    assert plan.chapters[0].sections[0].summary == {"zh": "讲什么。", "en": "What it covers."}
+    assert plan.further == (Link({"zh": "教程", "en": "Tutorials"}, "https://gitcode.com/cann/cann-learning-hub"),)
+    section["summary"] = {"zh": "讲什么。"}
+    extra["further_reading"] = [{"url": "http://example.com", "title": {"zh": "x", "en": "x"}}]
+    with pytest.raises(SiteError) as error:
+        read_plan(extra, languages, tmp_path)
+    lines = [line.split(" (expected")[0] for line in str(error.value).splitlines()[1:]]
+    assert lines[0].startswith("  extra.course, chapter ch, section a.ipynb has no summary in en: ")
+    assert lines[1] == "  extra.further_reading entry {'url': 'http://example.com', 'title': {'zh': 'x', 'en': 'x'}} has no https address"
+
+
 @pytest.mark.parametrize("html, loaded", [
     ('<img alt="x" src="https://example.com/x.png">',
      '<img src="https://example.com/x.png">: loads https://example.com/x.png from outside the site'),

@@ -123,6 +123,73 @@ def test_pyflakes_check_catches_a_typo(tmp_path):
 
 
 # ---------------------------------------------------------------------------
+# Headings
+
+# "2.1 GE 路线" inside section 1.2 reads as section 2.1 of the course, in the page, its table of
+# contents and search results ("1.2 What AutoFuse is › 2.1 The GE route"): below the page title,
+# headings are numbered `## 1.` or not at all (AUTHORING.md 3.2; review 2026-12, m13).
+SECTION_NUMBER = re.compile(r"^\s*\d+\.\d+(?!\d)")
+
+
+def headings_of(markdown: str) -> list[tuple[int, str]]:
+    """(level, text) of each heading of a Markdown text, fenced code skipped."""
+    tokens = MarkdownIt("commonmark").parse(markdown)
+    return [(int(token.tag[1]), tokens[i + 1].content) for i, token in enumerate(tokens) if token.type == "heading_open"]
+
+
+def sub_headings_numbered_like_sections(path: Path) -> list[tuple[str | None, str]]:
+    """(cell id, heading) of each heading below the title that starts with a number like 2.1."""
+    if path.suffix == ".ipynb":
+        sources = [(cell.get("id"), cell.source) for cell in nbformat.read(path, as_version=4).cells
+                   if cell.cell_type == "markdown"]
+    else:
+        sources = [(None, path.read_text(encoding="utf-8"))]
+    return [(cell_id, f"{'#' * level} {text}") for cell_id, source in sources for level, text in headings_of(source)
+            if level > 1 and SECTION_NUMBER.match(text)]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS + MARKDOWN_PAGES, ids=rel)
+def test_no_sub_heading_is_numbered_like_a_section(path: Path):
+    found = [f"{rel(path)}, cell {cell_id}: {heading}" for cell_id, heading in sub_headings_numbered_like_sections(path)]
+    assert found == [], (
+        "number headings inside a section `## 1.`, `## 2.`, and leave the ones below them unnumbered")
+
+
+def test_section_like_numbers_are_found_in_sub_headings_only(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("# 1.2 AutoFuse 简介\n\n## 2. 两条路线\n\n### 2.1 GE 路线\n\n```\n### 3.1 code\n```\n\n"
+                    "### Inductor 路线\n\n## 3. CANN 9.0.0 之后\n", encoding="utf-8")
+    assert sub_headings_numbered_like_sections(page) == [(None, "### 2.1 GE 路线")]
+
+
+# ---------------------------------------------------------------------------
+# Figures
+
+SMALLEST_LABEL = 14  # AUTHORING.md 6: labels at least 14 units high
+
+
+def smallest_declared_text(svg: str) -> float:
+    """The smallest font size the SVG declares, as the build reads it (figures.smallest_text)."""
+    if str(ROOT / "overrides") not in sys.path:
+        sys.path.insert(0, str(ROOT / "overrides"))
+    from course_site.figures import smallest_text
+
+    return smallest_text(svg)
+
+
+@pytest.mark.parametrize("path", FIGURES, ids=rel)
+def test_every_figure_label_is_at_least_14_units(path: Path):
+    """A smaller size, even one a later declaration overrides, widens the full-screen view the
+    build computes from it and leaves the phone reader more to drag."""
+    assert smallest_declared_text(path.read_text(encoding="utf-8")) >= SMALLEST_LABEL
+
+
+def test_a_13_unit_label_is_found_even_when_overridden():
+    svg = "<svg><style>text{font-size:15px}.cs{font-size:13px;font-size:14px}</style></svg>"
+    assert smallest_declared_text(svg) == 13
+
+
+# ---------------------------------------------------------------------------
 # Glossary
 
 

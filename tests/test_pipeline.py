@@ -15,7 +15,7 @@ from helpers import QUIZ, QUIZ_LANGUAGES
 from course_site import pipeline, progress
 from course_site.glossary import Entry, Glossary
 from course_site.languages import Languages
-from course_site.plan import Chapter, CoursePlan, Section
+from course_site.plan import Chapter, CoursePlan, Link, Section
 from course_site.run_at_build import CellOutput
 from course_site.strings import load_tables
 from course_site.translation_status import PageState, Part
@@ -283,6 +283,20 @@ def test_the_home_page_catalog_lists_every_section_and_where_the_progress_goes()
     )
 
 
+def test_a_section_summary_shows_under_its_title_in_the_catalog():
+    """Three sections are called 章节介绍: a line each says what it covers (review 2026-12, m17)."""
+    plan = CoursePlan(chapters=(Chapter("ch", {"zh": "第一章", "en": "Chapter 1"}, {}, (
+        Section({"zh": "1.1 章节介绍", "en": "1.1 Introduction"}, "ch/a.ipynb", {"zh": "例子和环境。", "en": "Example, setup."}),
+        Section({"zh": "1.2 节", "en": "1.2 Section"}, None, {"zh": "即将讲的。", "en": "Soon."}),
+    )),), appendix=())
+    page = context("index.en.md", url="en/index.html", language="en", plan=plan)
+    html = run_step(pipeline.catalog, "<!-- course-catalog -->", page)
+    assert ('<li class="course-catalog__section"><a href="ch/a.html">1.1 Introduction</a> '
+            '<span class="course-catalog__blurb">Example, setup.</span></li>') in html
+    assert ('<span class="course-catalog__coming">Coming soon</span> <span class="course-catalog__blurb">Soon.</span></li>'
+            in html)
+
+
 def test_a_chapter_practice_ends_with_the_readers_progress_and_where_to_go_next():
     page = context("ch/b.en.ipynb", language="en", plan=PRACTICE_PLAN, course=course_with_an_exercise())
     assert run_step(pipeline.chapter_end, "<p>Last cell.</p>", page) == (
@@ -308,12 +322,19 @@ def test_the_next_chapter_when_it_is_published_and_the_end_of_the_course():
             Section({"zh": "2.3 练习", "en": "2.3 Practice"}, "ch2/d.ipynb"),
         ))),
         appendix=(),
+        further=(Link({"zh": "cann-learning-hub：教程", "en": "cann-learning-hub: tutorials"}, "https://gitcode.com/cann/cann-learning-hub"),),
     )
     first = run_step(pipeline.chapter_end, "", context("ch/b.ipynb", plan=published))
     assert '<p class="chapter-end__next">下一章：<a href="../ch2/c.html">第二章</a></p>' in first
     assert "chapter-end__sections" not in first  # no exercise in this course: nothing to count
     last = run_step(pipeline.chapter_end, "", context("ch2/d.ipynb", plan=published))
-    assert '<p class="chapter-end__next">这是课程的最后一章。回到<a href="../index.html#course-catalog">课程目录</a>。</p>' in last
+    # The course ends with the reader's result on all of it (quiz.js fills it in) and where to go next.
+    assert '<p class="course-progress-total" data-progress-total="" hidden=""></p>' in last
+    assert ('<p class="chapter-end__next">这是课程的最后一章。回到<a href="../index.html#course-catalog">课程目录</a>。'
+            '</p><p>接下来，在自己的模型上开启 AutoFuse，按 3.5 的方法在开启和关闭融合时各测一次。想继续深入，可以读这些资料：</p>'
+            '<ul class="chapter-end__further"><li><a href="https://gitcode.com/cann/cann-learning-hub">cann-learning-hub：教程</a></li></ul>'
+            ) in last
+    assert "data-progress-total" not in first and "chapter-end__further" not in first
 
 
 def test_every_page_links_its_languages_progress_data_then_the_engine():
@@ -390,6 +411,21 @@ def test_the_glossary_page_lists_every_term_with_its_other_names():
         '<dd><p>片上缓冲区。</p><p class="glossary__other">其他语言：<span lang="en">UB (Unified Buffer)</span></p></dd>\n'
         "</dl>\n"
     )
+
+
+def test_options_and_paths_in_a_definition_are_code_on_the_glossary_page():
+    """At 390 px "--" ended one line and "recomputation_threshold" began the next; as code the
+    option stays whole, and the sentence's full stop stays prose."""
+    terms = Glossary({code: (Entry("flags", "AUTOFUSE_FLAGS", (), definition),) for code, definition in (
+        ("zh", "每项写成 --key=value，如 --enable_autofuse=true;--autofuse_enable_pass=reduce。"),
+        ("en", "Written to {debug_dir}/autofuse_compile_debug/ by --codegen_compile_debug=true."))})
+    zh = run_step(pipeline.glossary, "<!-- glossary -->", context("glossary.md", url="glossary.html", glossary=terms))
+    assert ("<dd><p>每项写成 <code>--key=value</code>，如 <code>--enable_autofuse=true;--autofuse_enable_pass=reduce</code>。</p>"
+            in zh)
+    en = run_step(pipeline.glossary, "<!-- glossary -->", context("glossary.en.md", language="en", url="en/glossary.html",
+                                                                  glossary=terms))
+    assert ("<dd><p>Written to <code>{debug_dir}/autofuse_compile_debug/</code> by <code>--codegen_compile_debug=true</code>.</p>"
+            in en)
 
 
 CHINESE_TERMS = Glossary({
@@ -633,7 +669,8 @@ def test_a_notebook_page_with_code_to_run_offers_its_chapter_to_download():
         '<details class="run-it" data-search-exclude=""><summary>运行本节的 Notebook</summary>'
         '<p><a class="run-it__download" download="" href="../downloads/autofuse-ch-zh.zip">下载本章的 Notebook（ZIP）</a></p>'
         "<p>压缩包里有本节的 <code>a.ipynb</code>，以及它读取的答案文件和图片，目录结构与课程仓库相同。</p>"
-        '<p>解压后用 Jupyter 打开 <code>a.ipynb</code>，或上传到<a href="../index.html#在线环境">首页列出的在线环境</a>中运行。</p>'
+        '<p>解压后用 Jupyter 打开 <code>a.ipynb</code>。本课程还没有一键在线运行的链接：要在线运行，把解压出的文件上传到'
+        '<a href="../index.html#在线环境">首页列出的在线环境</a>之一。</p>'
         "<p>Notebook 里以 ! 开头的行（如 <code>!cat</code>）和调用 bash 的代码是 Unix shell 命令，在 Linux 或 macOS 上才能运行；"
         "在 Windows 上请使用在线环境。</p>"
         "</details><p>x</p>" + CODE_CELL
@@ -747,6 +784,19 @@ def test_no_term_is_linked_inside_the_chapter_end():
 
     assert terms_in_chapter_end(pipeline.STEPS) == []
     assert terms_in_chapter_end(moved(pipeline.glossary, pipeline.chapter_end)) == ["UB"]
+
+
+def test_no_term_is_linked_inside_the_catalog():
+    """The catalog is a list of links: a term's underline in a section's summary read as one more
+    link to open (seen at 390 px), so the first use of the term after it is the one linked."""
+    plan = CoursePlan(chapters=(Chapter("ch", {"zh": "第一章", "en": "Chapter 1"}, {"zh": "数据留在 UB。", "en": "Data stays in UB."}, (
+        Section({"zh": "1.1 节", "en": "1.1 Section"}, "ch/a.ipynb", {"zh": "GE 路线与 UB。", "en": "The GE route and UB."}),)),),
+        appendix=())
+    page = context("index.md", url="index.html", plan=plan, glossary=GLOSSARY)
+    html = run_step(pipeline.catalog, "<!-- course-catalog -->\n<p>中间结果留在 UB 中。</p>", page)
+    tree = BeautifulSoup(run_step(pipeline.glossary, html, page), "html.parser")
+    assert tree.select(".course-catalog a.glossary-term") == []
+    assert [a.get_text() for a in tree.select("p > a.glossary-term")] == ["UB"]
 
 
 def test_a_figures_dark_version_is_named_from_its_settled_address():

@@ -210,6 +210,10 @@ def test_every_figure_opens_where_its_smallest_text_can_be_read(browser, site_di
 LANGUAGE_PAGES = {"zh": "", "en": "en/"}
 
 
+# What the home page and each run box both say of running a section online (review M3).
+NO_ONE_CLICK = {"zh": "还没有一键在线运行的链接", "en": "no one-click online links yet"}
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_run_box_shows_on_pages_with_code_to_run_and_says_what_needs_a_unix_shell(browser, site_dir, http_base, size):
     """Code to run: a code cell that shows code (an answer cell shows the solutions instead)."""
@@ -225,6 +229,8 @@ def test_the_run_box_shows_on_pages_with_code_to_run_and_says_what_needs_a_unix_
             box.locator("summary").click()
             shell = box.locator("p", has=tab.locator("code", has_text="!cat"))
             assert shell.is_visible() and ("Unix" in shell.inner_text()), page
+            # it agrees with the home page it links: no one-click online run yet
+            assert NO_ONE_CLICK["en" if page.startswith("en/") else "zh"] in box.inner_text(), page
             with_box.append(page)
         else:
             without.append(page)
@@ -249,7 +255,7 @@ def test_the_home_page_links_each_online_environment_and_starts_on_the_first_scr
         assert link.count() == 1 or guide.count() >= 2, rows.nth(index).inner_text()
     # ...and the page says plainly that this course has no one-click online run yet
     text = tab.locator("article").inner_text()
-    assert ("还没有一键在线运行的链接" if language == "zh" else "no one-click online links yet") in text
+    assert NO_ONE_CLICK[language] in text
     start = tab.locator("article a.md-button--primary").first
     box = start.bounding_box()
     assert box["y"] + box["height"] <= SIZES[size]["viewport"]["height"], box  # no scrolling to start
@@ -258,6 +264,45 @@ def test_the_home_page_links_each_online_environment_and_starts_on_the_first_scr
     package = tab.locator("article a[href$='autofuse-course-offline.zip']")
     assert megabytes in package.evaluate("a => a.parentElement.innerText"), megabytes
     assert package.evaluate("a => a.nextElementSibling.innerText").strip(" （）()") == megabytes
+    context.close()
+
+
+# -- the catalog and the end of the course (review m17) -----------------------------------------
+
+LAST_PRACTICE = "03_practice_and_debugging/03.07_chapter_practice.html"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", LANGUAGE_PAGES)
+def test_each_section_says_what_it_covers_and_the_course_ends_with_a_result_and_a_way_on(browser, http_base, size, language):
+    context = browser.new_context(**SIZES[size])
+    tab = context.new_page()
+    tab.goto(http_base + LANGUAGE_PAGES[language] + "index.html", wait_until="load")
+    width = SIZES[size]["viewport"]["width"]
+    sections = tab.locator(".course-catalog li.course-catalog__section")
+    plan = [s for chapter in load_config()["extra"]["course"] for s in chapter["sections"]]
+    assert sections.count() == len(plan)
+    for index, section in enumerate(plan):  # the plan's line, on screen, under the section's title
+        row = sections.nth(index)
+        blurb = row.locator(".course-catalog__blurb")
+        assert blurb.inner_text() == section["summary"][language]
+        title, line = row.locator("a").first.bounding_box(), blurb.bounding_box()
+        assert line["y"] >= title["y"] + title["height"] - 1 and line["x"] + line["width"] <= width, section["file"]
+    intros = [s["summary"][language] for s in plan if s["file"].endswith("_chapter_intro.ipynb")]
+    assert len(intros) == 3 and len(set(intros)) == 3  # the three 章节介绍 read differently
+    # The last chapter's end: the reader's result on the whole course, once there is one, and where next.
+    tab.goto(http_base + LANGUAGE_PAGES[language] + LAST_PRACTICE, wait_until="load")
+    end = tab.locator("section.chapter-end")
+    total = end.locator("[data-progress-total]")
+    assert total.is_hidden()
+    question = tab.locator("form.quiz fieldset.quiz-question[data-quiz-kind='single']").first
+    question.locator(f"input[value='{question.get_attribute('data-quiz-key')}']").click()
+    assert total.is_visible()
+    assert total.inner_text().startswith({"zh": "全部练习：已答 1 / ", "en": "All exercises: 1 of "}[language])
+    further = end.locator("ul.chapter-end__further a")
+    urls = [link["url"] for link in load_config()["extra"]["further_reading"]]
+    assert further.evaluate_all("links => links.map(a => a.href)") == urls
+    assert all(box["x"] + box["width"] <= width for box in (a.bounding_box() for a in further.all()))
     context.close()
 
 

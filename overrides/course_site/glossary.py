@@ -32,9 +32,11 @@ SOURCE = "glossary.yml"  # in docs/
 PAGE = "glossary.md"
 MARKER = "glossary"  # <!-- glossary --> on the glossary page
 ANCHOR_PREFIX = "term-"
-# Where a term is not linked: code, headings, links, the quiz and the notices.
+# Where a term is not linked: code, headings, links, the quiz, the notices and the home page's
+# catalog (a list of links, where a term's underline would read as one more section to open).
 SKIPPED = {"a", "code", "pre", "kbd", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6", "button", "label", "legend"}
-SKIPPED_CLASSES = {"quiz", "quiz-solutions", "untranslated-notice", "glossary", "headerlink", "cell-output"}
+SKIPPED_CLASSES = {"quiz", "quiz-solutions", "untranslated-notice", "glossary", "headerlink", "cell-output",
+                   "course-catalog"}
 FIELDS = {"term", "uses", "definition", "avoid"}
 LETTER_PREFIX = "letter-"
 # Words of the glossary whose reading pypinyin's dictionary gets wrong (重 of 重计算 is chóng, "again").
@@ -76,11 +78,26 @@ class Glossary:
                     f'<span lang="{code}">{html.escape(by_id[code][entry.id].term)}</span>'
                     for code in others if code != language and by_id[code][entry.id].term != entry.term
                 )
-                parts.append(f"<dd><p>{html.escape(entry.definition)}</p>"
+                parts.append(f"<dd><p>{definition_html(entry.definition)}</p>"
                              + (f'<p class="glossary__other">{labels["glossary_other_languages"]}{also}</p>' if also else "")
                              + "</dd>")
             parts.append("</dl>")
         return "\n".join(parts)
+
+
+# What a definition (plain text, also the links' tooltip) names as code: an option with its value
+# (--key=value, and a flag string of several) and a path.  Shown as code on the glossary page, it
+# no longer breaks after its "--" on a phone.
+_CODE_IN_DEFINITION = re.compile(r"--\w+(?:=[^\s，。；;、）)]*)?(?:;--\w+(?:=[^\s，。；;、）)]*)?)*|\{\w+\}/[\w{}./-]*")
+
+
+def definition_html(definition: str) -> str:
+    parts, last = [], 0
+    for match in _CODE_IN_DEFINITION.finditer(definition):
+        code = match.group(0).rstrip(".,")  # the sentence's full stop or comma is not the value's
+        parts += [html.escape(definition[last:match.start()]), f"<code>{html.escape(code)}</code>"]
+        last = match.start() + len(code)
+    return "".join(parts) + html.escape(definition[last:])
 
 
 def sort_key(language: str, term: str) -> tuple[str, str]:

@@ -1,7 +1,8 @@
 """The course plan: `extra.course` (chapters and sections) and `extra.appendix` in mkdocs.yml.
 
-Every chapter and section has a title in each language of the site; a section with a `file`
-is published, one without is "coming soon".  The navigation, the page titles and the home
+Every chapter and section has a title in each language of the site, and may have a one-line
+summary in each (the catalog shows it); a section with a `file` is published, one without is
+"coming soon".  The navigation, the page titles and the home
 page's catalog (progress.py) all come from this one list, so they cannot disagree.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from mkdocs.structure import StructureItem
@@ -26,6 +27,8 @@ HOME = "index.md"
 class Section:
     title: Mapping[str, str]
     source: str | None  # docs-relative path of the default-language file; None: coming soon
+    # One line on what the section covers, in each language, for the home page's catalog; {}: none.
+    summary: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -37,9 +40,16 @@ class Chapter:
 
 
 @dataclass(frozen=True)
+class Link:
+    title: Mapping[str, str]
+    url: str
+
+
+@dataclass(frozen=True)
 class CoursePlan:
     chapters: tuple[Chapter, ...]
     appendix: tuple[Section, ...]  # pages after the course, such as the glossary
+    further: tuple[Link, ...] = ()  # where to go after the course (extra.further_reading)
 
     def pages(self) -> list[Section]:
         return [s for c in self.chapters for s in c.sections if s.source] + [s for s in self.appendix if s.source]
@@ -111,6 +121,8 @@ def read_plan(extra: Mapping, languages: Languages, docs_dir: Path) -> CoursePla
         s for s in (_section(entry, "", languages, docs_dir, "extra.appendix", problems)
                     for entry in extra.get("appendix") or []) if s
     )
+    further = tuple(link for link in (_link(entry, languages, problems) for entry in extra.get("further_reading") or [])
+                    if link)
     published = [s for c in chapters for s in c.sections if s.source] + [s for s in appendix if s.source]
     problems.extend(_repeated_sources(published))
     problems.extend(_repeated_titles(published, languages))
@@ -120,7 +132,16 @@ def read_plan(extra: Mapping, languages: Languages, docs_dir: Path) -> CoursePla
     if problems:
         raise SiteError(f"the course plan has {len(problems)} problems:\n  " + "\n  ".join(
             f"{problem} (expected: {expected})" if expected else problem for problem, expected in problems), where=WHERE)
-    return CoursePlan(chapters, appendix)
+    return CoursePlan(chapters, appendix, further)
+
+
+def _link(entry, languages: Languages, problems: list) -> Link | None:
+    """A place outside the course: an https address and a title in each language."""
+    where = f"extra.further_reading entry {entry!r}"
+    if not isinstance(entry, Mapping) or not str(entry.get("url", "")).startswith("https://"):
+        problems.append((f"{where} has no https address", "{url: https://…, title: {…}}"))
+        return None
+    return Link(_titles(entry, languages, where, problems), entry["url"])
 
 
 def _repeated_sources(sections: list[Section]) -> list[tuple[str, str]]:
@@ -173,14 +194,16 @@ def _section(entry, folder: str, languages: Languages, docs_dir: Path, where: st
         return None
     file = entry.get("file")
     source = posixpath.join(folder, file) if file else None
-    titles = _titles(entry, languages, f"{where}, section {file or entry.get('title')}", problems)
+    label = f"{where}, section {file or entry.get('title')}"
+    titles = _titles(entry, languages, label, problems)
+    summary = _titles(entry, languages, label, problems, "summary") if entry.get("summary") else {}
     if source is not None:
         if languages.of(source) != languages.default:
             problems.append((f"extra.course names {source}, a translation",
                              f"the {languages.default} file, {languages.original(source)}: its translations are found by their suffix"))
         elif not (docs_dir / source).is_file():
             problems.append((f"extra.course lists {source}, but docs/{source} does not exist", None))
-    return Section(titles, source)
+    return Section(titles, source, summary)
 
 
 def check_every_page_is_planned(plan: CoursePlan, page_sources: list[str], languages: Languages) -> None:

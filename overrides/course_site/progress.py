@@ -97,15 +97,17 @@ def render_catalog(plan: CoursePlan, course: Course, language: str, languages: L
         parts.append('<ul class="course-catalog__sections">')
         for section in chapter.sections:
             label = html.escape(section.title[language])
+            summary = (f' <span class="course-catalog__blurb">{html.escape(section.summary[language])}</span>'
+                       if section.summary else "")
             if section.source:
                 item = f'<a href="{_href(section.source, language, languages, here)}">{label}</a>'
                 if section.source in exercises:
                     item += " " + _progress_slot(*exercises[section.source], strings)
-                parts.append(f'<li class="course-catalog__section">{item}</li>')
+                parts.append(f'<li class="course-catalog__section">{item}{summary}</li>')
             else:
                 parts.append(
                     f'<li class="course-catalog__section course-catalog__section--coming">{label} '
-                    f'<span class="course-catalog__coming">{html.escape(strings["coming_soon"])}</span></li>'
+                    f'<span class="course-catalog__coming">{html.escape(strings["coming_soon"])}</span>{summary}</li>'
                 )
         parts.append("</ul></section>")
     parts.append(
@@ -144,8 +146,14 @@ def render_chapter_end(plan: CoursePlan, chapter: Chapter, course: Course, langu
     catalog = f'<a href="{_href(HOME, language, languages, here, "#" + CATALOG_ID)}">{html.escape(strings["catalog_label"])}</a>'
     position = plan.chapters.index(chapter)
     following = plan.chapters[position + 1] if position + 1 < len(plan.chapters) else None
-    if following is None:
+    further = ""
+    if following is None:  # the end of the course: the reader's result on all of it, and what next
+        parts.append('<p class="course-progress-total" data-progress-total hidden></p>')
         sentence = fill(html.escape(strings["chapter_end_last"]), catalog=catalog)
+        if plan.further:
+            further = f'<p>{html.escape(strings["course_end_next"])}</p><ul class="chapter-end__further">' + "".join(
+                f'<li><a href="{html.escape(link.url)}">{html.escape(link.title[language])}</a></li>'
+                for link in plan.further) + "</ul>"
     else:
         first = next((s for s in following.sections if s.source), None)
         title = html.escape(following.title[language])
@@ -154,6 +162,6 @@ def render_chapter_end(plan: CoursePlan, chapter: Chapter, course: Course, langu
             sentence = fill(html.escape(strings["chapter_end_next"]), chapter=link)
         else:
             sentence = fill(html.escape(strings["chapter_end_next_coming"]), chapter=title, catalog=catalog)
-    parts.append(f'<p class="chapter-end__next">{sentence}</p>')
+    parts.append(f'<p class="chapter-end__next">{sentence}</p>{further}')
     parts.append("</section>")
     return "\n".join(parts)

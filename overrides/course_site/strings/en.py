@@ -41,6 +41,8 @@ STRINGS = {
     "chapter_end_next": "Next chapter: {chapter}",
     "chapter_end_next_coming": "The next chapter, “{chapter}”, is coming soon: see what comes next in the {catalog}.",
     "chapter_end_last": "This is the last chapter of the course. Back to the {catalog}.",
+    # After the last chapter, before the links of extra.further_reading.
+    "course_end_next": "Next, enable AutoFuse on your own model and measure it with fusion on and off, as in 3.5. To go further, read these:",
     # The quiz engine's words (quizzes/language.py lists the keys; quizzes/README.md the grammar).
     "quiz": {
         # What authors write: type markers (any letter case), true/false keys besides √ and ×,
@@ -156,7 +158,7 @@ STRINGS = {
     "run_summary": "Run this section's notebook",
     "run_download": "Download the chapter's notebooks (ZIP)",
     "run_contents": "The archive holds this section's {notebook} with the answer files and figures it reads, in the same folders as in the course repository.",
-    "run_steps": "Unzip it and open {notebook} in Jupyter, or upload it to one of {environments}.",
+    "run_steps": "Unzip it and open {notebook} in Jupyter. This course has no one-click online links yet: to run it online, upload the unzipped files to one of {environments}.",
     "run_environments": "the online environments listed on the home page",
     # {cat}: the command `!cat`, as code.
     "run_shell": "Lines starting with ! (such as {cat}) and code that calls bash are Unix shell commands: they run on Linux or macOS only; on Windows, use an online environment.",

@@ -41,6 +41,8 @@ STRINGS = {
     "chapter_end_next": "下一章：{chapter}",
     "chapter_end_next_coming": "下一章“{chapter}”即将推出，可以先在{catalog}中查看后续安排。",
     "chapter_end_last": "这是课程的最后一章。回到{catalog}。",
+    # After the last chapter, before the links of extra.further_reading.
+    "course_end_next": "接下来，在自己的模型上开启 AutoFuse，按 3.5 的方法在开启和关闭融合时各测一次。想继续深入，可以读这些资料：",
     # The quiz engine's words (quizzes/language.py lists the keys; quizzes/README.md the grammar).
     "quiz": {
         # What authors write: type markers (brackets full-width or ASCII), true/false keys besides
@@ -154,7 +156,7 @@ STRINGS = {
     "run_summary": "运行本节的 Notebook",
     "run_download": "下载本章的 Notebook（ZIP）",
     "run_contents": "压缩包里有本节的 {notebook}，以及它读取的答案文件和图片，目录结构与课程仓库相同。",
-    "run_steps": "解压后用 Jupyter 打开 {notebook}，或上传到{environments}中运行。",
+    "run_steps": "解压后用 Jupyter 打开 {notebook}。本课程还没有一键在线运行的链接：要在线运行，把解压出的文件上传到{environments}之一。",
     "run_environments": "首页列出的在线环境",
     # {cat}: the command `!cat`, as code.
     "run_shell": "Notebook 里以 ! 开头的行（如 {cat}）和调用 bash 的代码是 Unix shell 命令，在 Linux 或 macOS 上才能运行；在 Windows 上请使用在线环境。",
