@@ -1,0 +1,47 @@
+"""A long notebook page is drawn a screen at a time (issue 19, item 6): the browser skips styling
+and laying out the cells far below the screen until the reader comes near them (site.css,
+content-visibility), and nothing is lost on the way: a link to a heading down the page leaves it
+at the top of the screen, drawn (place.js keeps it there while the cells above take their real
+height), and print shows every cell."""
+
+from __future__ import annotations
+
+from helpers import notebook_pages, soup
+
+PHONE = {"width": 390, "height": 844}
+# Whether each cell's content is drawn: an element inside a skipped cell is not "visible".
+CELLS_DRAWN = """[...document.querySelectorAll('.jp-Notebook > .jp-Cell')]
+  .map(cell => cell.firstElementChild.checkVisibility({contentVisibilityAuto: true}))"""
+
+
+def longest_notebook_page(site) -> str:
+    return max(notebook_pages(site), key=lambda page: len(soup(site / page).find_all(True)))
+
+
+def test_cells_far_below_the_screen_are_drawn_when_the_reader_reaches_them(browser, site_dir, file_base):
+    page_path = longest_notebook_page(site_dir)
+    heading = soup(site_dir / page_path).select(".jp-Notebook > .jp-Cell h2[id]")[-1]["id"]
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(file_base + page_path)
+        drawn = page.evaluate(CELLS_DRAWN)
+        assert drawn[0] and not drawn[-1], drawn
+        assert sum(drawn) < len(drawn) / 2, drawn
+
+        # The reader follows "On this page" to the last section: drawing the cells on the way
+        # changes their height, and the heading must still end up at the top of the screen.
+        page.locator("details.page-contents > summary").click()
+        page.locator(f'details.page-contents a[href="#{heading}"]').click()
+        target = page.locator(f'[id="{heading}"]')
+        page.wait_for_function(
+            "h => { const top = h.getBoundingClientRect().top; return top >= 0 && top < 200 }",
+            arg=target.element_handle(), timeout=5000)
+        page.wait_for_timeout(500)  # the cells near the screen are drawn by now; it must not have moved
+        assert 0 <= target.bounding_box()["y"] < 200
+        assert target.evaluate("h => h.checkVisibility({contentVisibilityAuto: true})")
+
+        page.emulate_media(media="print")
+        assert all(page.evaluate(CELLS_DRAWN))
+    finally:
+        context.close()
