@@ -71,7 +71,7 @@ def details(report: dict) -> list[str]:
 
 
 def table(report_dir: Path, with_details: bool) -> int:
-    rows, below = [], []
+    below = []
     header = f"{'page':62} {'perf':>5} {'a11y':>5} {'bp':>5} {'seo':>5} {'TBT ms':>7} {'DOM':>6} {'runs':>4}"
     print(header)
     print("-" * len(header))
