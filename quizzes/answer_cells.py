@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from .errors import ExerciseError
+from .files import DISK, SourceFiles
 
 # IPython runs `! cat` (a space after the bang) as `!cat` (review: nb_cat_space_after_bang).
 _PRINTS_ANSWER = re.compile(r"^[ \t]*[!%][ \t]*(?:cat|head)\b.*\banswer/", re.MULTILINE)
@@ -98,33 +99,34 @@ class ReferenceSolution:
     files: tuple[SolutionFile, ...]
 
 
-def reference_solution(cell_id: str, cell: AnswerCell, page_path: Path, docs_dir: Path, where: str) -> ReferenceSolution:
+def reference_solution(cell_id: str, cell: AnswerCell, page_path: Path, docs_dir: Path, where: str,
+                       files: SourceFiles = DISK) -> ReferenceSolution:
     """Every file the cell prints (a folder: each file in it, by name), read as UTF-8 text."""
-    files = []
+    shown = []
     folder = page_path.parent
     for command in cell.commands:
         target = folder / command.path
-        if target.is_dir():
-            found = sorted(p for p in target.rglob("*") if p.is_file() and not p.name.startswith("."))
-        elif target.is_file():
+        if files.is_dir(target):
+            found = files.files_in(target)
+        elif files.is_file(target):
             found = [target]
         else:
             raise ExerciseError(where, f"the answer cell prints {command.path}, which does not exist",
                                 expected=f"{command.path} next to the notebook")
         for path in found:
-            text = _read(path, where)
-            files.append(SolutionFile(
+            text = _read(path, where, files)
+            shown.append(SolutionFile(
                 path=path.resolve().relative_to(docs_dir.resolve()).as_posix(),
                 name=path.relative_to(folder).as_posix(), text=text, first_lines=command.first_lines,
             ))
-    if not files:
+    if not shown:
         raise ExerciseError(where, "the answer cell prints an empty folder", expected="the reference solution's files in it")
-    return ReferenceSolution(cell_id, tuple(files))
+    return ReferenceSolution(cell_id, tuple(shown))
 
 
-def _read(path: Path, where: str) -> str:
+def _read(path: Path, where: str, files: SourceFiles) -> str:
     try:
-        return path.read_bytes().decode("utf-8").removeprefix("\ufeff")
+        return files.data(path).decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise ExerciseError(where, f"{path.name}, which the answer cell prints, is not UTF-8 text",
                             expected="the file saved as UTF-8") from None

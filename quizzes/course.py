@@ -13,7 +13,7 @@ from pathlib import Path
 
 from mkdocs.utils.meta import get_data
 
-from .cell_ids import read_notebook
+from .files import DISK, SourceFiles
 from .errors import ExerciseError
 from .language import QuizLanguage
 from .model import Exercise
@@ -65,18 +65,19 @@ class Course:
         return [chosen[section] for section in sorted(chosen)]
 
 
-def scan_course(sources: Iterable[tuple[str, Path]], docs_dir: Path, languages: Sequence[QuizLanguage]) -> Course:
+def scan_course(sources: Iterable[tuple[str, Path]], docs_dir: Path, languages: Sequence[QuizLanguage],
+                files: SourceFiles = DISK) -> Course:
     """Read every page given as (src_uri, absolute path); keep those with exercises or the progress marker.
 
     `languages` are the site's, the default first.  The first problem stops the scan."""
-    course, problems = scan_course_problems(sources, docs_dir, languages)
+    course, problems = scan_course_problems(sources, docs_dir, languages, files)
     if problems:
         raise problems[0]
     return course
 
 
 def scan_course_problems(
-    sources: Iterable[tuple[str, Path]], docs_dir: Path, languages: Sequence[QuizLanguage]
+    sources: Iterable[tuple[str, Path]], docs_dir: Path, languages: Sequence[QuizLanguage], files: SourceFiles = DISK,
 ) -> tuple[Course, list[ExerciseError]]:
     """As scan_course, with every problem found: the first of each page (a page's parser stops
     there), then every section that two pages claim and every translation that disagrees."""
@@ -85,7 +86,7 @@ def scan_course_problems(
     problems = []
     for src_uri, path in sources:
         try:
-            page = scan_page(src_uri, path, docs_dir, languages)
+            page = scan_page(src_uri, path, docs_dir, languages, files)
         except ExerciseError as error:
             problems.append(error)
             continue
@@ -95,19 +96,20 @@ def scan_course_problems(
     return Course(pages, languages), problems
 
 
-def scan_page(src_uri: str, path: Path, docs_dir: Path, languages: Sequence[QuizLanguage]) -> ExercisePage | None:
+def scan_page(src_uri: str, path: Path, docs_dir: Path, languages: Sequence[QuizLanguage],
+              files: SourceFiles = DISK) -> ExercisePage | None:
     language = page_language(src_uri, languages).code
     if src_uri.endswith(".ipynb"):
-        notebook = read_notebook(path.read_text(encoding="utf-8"))
-        found, solutions = notebook_contents(notebook, path, docs_dir, languages)
+        notebook = files.notebook(path)
+        found, solutions = notebook_contents(notebook, path, docs_dir, languages, files)
         if not found and not solutions:
             return None
         first_markdown = next((c.source for c in notebook.cells if c.cell_type == "markdown"), "")
         return ExercisePage(src_uri, language, _first_heading(first_markdown, path), notebook=found, solutions=solutions)
     if src_uri.endswith(".md"):
         # MkDocs drops a byte-order mark and the front matter the same way before on_page_markdown.
-        text, meta = get_data(read_text(path, f"{docs_dir.name}/{src_uri}").removeprefix("\ufeff"))
-        markers = markdown_exercises(text, path, docs_dir, languages)
+        text, meta = get_data(read_text(path, f"{docs_dir.name}/{src_uri}", files).removeprefix("\ufeff"))
+        markers = markdown_exercises(text, path, docs_dir, languages, files)
         if not markers.exercises:
             return None
         heading = str(meta.get("title") or _first_heading(text, path))

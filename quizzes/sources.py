@@ -17,6 +17,7 @@ from pathlib import Path, PurePosixPath
 
 from .answer_cells import ReferenceSolution, read_answer_cell, reference_solution
 from .errors import ExerciseError
+from .files import DISK, SourceFiles
 from .language import QuizLanguage
 from .model import Exercise, QuestionBlock, QuestionKind
 from .parsing import parse_answers, parse_questions, split_lines, untyped_question_list
@@ -74,9 +75,9 @@ def section_id(name: str, page_folder: str) -> str:
     return f"{page_folder}/{name}"
 
 
-def read_text(path: Path, where: str) -> str:
+def read_text(path: Path, where: str, files: SourceFiles = DISK) -> str:
     """A UTF-8 text file (a byte-order mark allowed); any other encoding stops the build, named."""
-    data = path.read_bytes()
+    data = files.data(path)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise ExerciseError(where, "the file is saved as UTF-16", expected="the file saved as UTF-8")
     try:
@@ -94,7 +95,7 @@ def read_text(path: Path, where: str) -> str:
 
 def load_exercise(
     block: QuestionBlock, answer_ref: str, page_path: Path, docs_dir: Path, question_source: str,
-    languages: Sequence[QuizLanguage],
+    languages: Sequence[QuizLanguage], files: SourceFiles = DISK,
 ) -> Exercise:
     """Read the answer file named by a cell or marker and pair it with the questions."""
     page_rel = _docs_relative(page_path, docs_dir)
@@ -114,11 +115,11 @@ def load_exercise(
     section = section_id(name, _folder_in_docs(page_path, docs_dir))
     answer_path = page_path.parent / reference
     answer_rel = _docs_relative(answer_path, docs_dir)
-    if not answer_path.is_file():
+    if not files.is_file(answer_path):
         raise ExerciseError(page_rel, f"the answer file {answer_rel} does not exist",
                             expected=f"{answer_rel} next to the page, with one entry per question")
     try:
-        answers = parse_answers(read_text(answer_path, answer_rel), answer_rel, language)
+        answers = parse_answers(read_text(answer_path, answer_rel, files), answer_rel, language)
         return pair(block, answers, section=section, question_source=question_source, answer_source=answer_rel,
                     language=language)
     except ExerciseError:
@@ -161,14 +162,14 @@ class NotebookExercise:
 
 
 def notebook_exercises(
-    notebook, page_path: Path, docs_dir: Path, languages: Sequence[QuizLanguage]
+    notebook, page_path: Path, docs_dir: Path, languages: Sequence[QuizLanguage], files: SourceFiles = DISK,
 ) -> tuple[NotebookExercise, ...]:
     """Every exercise of a notebook (nbformat v4 node), in order."""
-    return notebook_contents(notebook, page_path, docs_dir, languages)[0]
+    return notebook_contents(notebook, page_path, docs_dir, languages, files)[0]
 
 
 def notebook_contents(
-    notebook, page_path: Path, docs_dir: Path, languages: Sequence[QuizLanguage]
+    notebook, page_path: Path, docs_dir: Path, languages: Sequence[QuizLanguage], files: SourceFiles = DISK,
 ) -> tuple[tuple[NotebookExercise, ...], tuple[ReferenceSolution, ...]]:
     """Every exercise of a notebook, and every reference solution (answer_cells.py), in order.
 
@@ -205,10 +206,11 @@ def notebook_contents(
             if untyped:
                 raise untyped
         if answer_file is None or pending is None:
-            solutions.append(reference_solution(cell.get("id"), answer_cell, page_path, docs_dir, where))
+            solutions.append(reference_solution(cell.get("id"), answer_cell, page_path, docs_dir, where, files))
             continue
         question_cell, block = pending
-        exercise = load_exercise(block, answer_file, page_path, docs_dir, f"{page_rel} (cell {question_cell})", languages)
+        exercise = load_exercise(block, answer_file, page_path, docs_dir, f"{page_rel} (cell {question_cell})", languages,
+                                 files)
         found.append(NotebookExercise(exercise, question_cell, cell.get("id"), len(block.questions)))
         pending = None
     if pending is not None:
@@ -245,7 +247,7 @@ class MarkdownExercises:
 
 
 def markdown_exercises(
-    markdown: str, page_path: Path, docs_dir: Path, languages: Sequence[QuizLanguage]
+    markdown: str, page_path: Path, docs_dir: Path, languages: Sequence[QuizLanguage], files: SourceFiles = DISK,
 ) -> MarkdownExercises:
     """The exercises of a Markdown page (front matter already removed)."""
     page_rel = _docs_relative(page_path, docs_dir)
@@ -267,7 +269,7 @@ def markdown_exercises(
                 raise ExerciseError(page_rel, "no question list above this marker", line_number=index + 1, line=line,
                                     expected=f"a numbered list of questions, e.g. `1. {language.marker(QuestionKind.TRUE_FALSE)}…`, "
                                     "above the marker")
-            exercise = load_exercise(block, solutions["path"], page_path, docs_dir, page_rel, languages)
+            exercise = load_exercise(block, solutions["path"], page_path, docs_dir, page_rel, languages, files)
             exercises.append(MarkdownExercise(exercise, block.start, block.end, index))
             region_start = index + 1
         elif _PROGRESS_MARKER.match(line):

@@ -42,6 +42,13 @@ def site_languages(config: dict | None = None) -> tuple[str, ...]:
     return (default, *(code for code in languages if code != default))
 
 
+def course_inventory(config_file: Path = ROOT / "mkdocs.yml"):
+    """The course's files as the build lists them (course_site.inventory), for a site's mkdocs.yml."""
+    from course_site.inventory import of_config_file
+
+    return of_config_file(config_file)
+
+
 LANGUAGES = site_languages()
 DEFAULT_LANGUAGE = LANGUAGES[0]
 

@@ -75,7 +75,7 @@ def test_the_material_bundle_is_found_not_hard_coded(site_dir):
 FOREIGN = ("material", "mkdocs_static_i18n", "mkdocs_jupyter", "nbconvert", "bleach")
 # MkDocs' public API, which a hook may use anywhere: its events' objects, errors and utilities.
 MKDOCS_PUBLIC = {
-    "mkdocs.exceptions", "mkdocs.plugins", "mkdocs.structure", "mkdocs.structure.files",
+    "mkdocs.config", "mkdocs.exceptions", "mkdocs.plugins", "mkdocs.structure", "mkdocs.structure.files",
     "mkdocs.structure.nav", "mkdocs.structure.toc", "mkdocs.utils", "mkdocs.utils.meta", "mkdocs.utils.yaml",
 }
 # Attributes that reach into another object's make-up or into the other plugins.

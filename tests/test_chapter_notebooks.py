@@ -19,7 +19,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from helpers import DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, UPSTREAM_COURSE, language_of
+from helpers import DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, UPSTREAM_COURSE, course_inventory, language_of
 from quizzes.answer_cells import read_answer_cell
 from quizzes.cell_ids import read_notebook
 
@@ -85,7 +85,7 @@ def test_there_are_notebooks():
 def test_notebook_passes_the_build_check(path: Path):
     from course_site.notebooks import check_notebook
 
-    check_notebook(path, rel(path))
+    check_notebook(path.read_bytes(), rel(path))
 
 
 @pytest.mark.parametrize("docs", [DOCS, UPSTREAM_COURSE / "docs"], ids=rel)
@@ -94,7 +94,7 @@ def test_every_exercise_and_reference_solution_is_read_as_the_build_reads_it(doc
 
     from helpers import QUIZ_LANGUAGES
 
-    course = exercises.scan(docs, QUIZ_LANGUAGES)
+    course = exercises.scan(course_inventory(docs.parent / "mkdocs.yml"), QUIZ_LANGUAGES)
     assert course.pages, f"the build finds no exercise in {rel(docs)}"
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from helpers import DOCS, LANGUAGES, QUIZ_LANGUAGES
+from helpers import DOCS, LANGUAGES, QUIZ_LANGUAGES, course_inventory
 
 from course_site.exercises import scan
 from quizzes.model import TRUE_CODE, Option, Question, QuestionKind
@@ -52,7 +52,7 @@ class Asked:
 
 def course_questions() -> dict[str, list[Asked]]:
     """Every question of the course per language, each from the page written in that language."""
-    course = scan(DOCS, QUIZ_LANGUAGES)
+    course = scan(course_inventory(), QUIZ_LANGUAGES)
     found: dict[str, list[Asked]] = {code: [] for code in LANGUAGES}
     for page in course.pages.values():
         for exercise in page.exercises:

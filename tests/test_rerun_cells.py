@@ -22,7 +22,7 @@ import io
 import nbformat
 import pytest
 
-from helpers import DOCS, ROOT
+from helpers import DOCS, ROOT, course_inventory
 from course_site.run_at_build import run_in_order, tagged_cells
 
 NOTEBOOKS = sorted(p for p in DOCS.rglob("*.ipynb")
@@ -54,10 +54,11 @@ def test_cells_print_the_same_in_every_order_a_reader_runs_them(path):
     cells = tagged_cells(nbformat.read(path, as_version=4))
     n = len(cells)
     # Kernel 1: top to bottom, top to bottom again, then each cell once more from the bottom up.
-    outputs = [o.text for o in run_in_order(path, cells + cells + cells[::-1], rel(path))]
+    course, src_uri = course_inventory(), path.relative_to(DOCS).as_posix()
+    outputs = [o.text for o in run_in_order(course, src_uri, cells + cells + cells[::-1], rel(path))]
     reference = outputs[:n]
     # Kernel 2: each cell twice in a row (the "edit and run again" of a reader).
-    twice = [o.text for o in run_in_order(path, [c for c in cells for _ in range(2)], rel(path))]
+    twice = [o.text for o in run_in_order(course, src_uri, [c for c in cells for _ in range(2)], rel(path))]
     runs = {
         "second top-to-bottom run": outputs[n:2 * n],
         "run again after the whole page, bottom up": outputs[2 * n:][::-1],

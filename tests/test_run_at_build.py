@@ -11,7 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from course_site import run_at_build
+from course_site import inventory, run_at_build
 from course_site.errors import SiteError
 
 
@@ -27,8 +27,12 @@ def write_notebook(docs: Path, *sources: str, name: str = "ch/x.ipynb") -> Path:
 
 
 def run(docs: Path, notebook: Path, cache: Path) -> dict[str, str]:
-    where = f"docs/{notebook.relative_to(docs).as_posix()}"
-    return {cell: output.text for cell, output in run_at_build.outputs(notebook, cache, where, docs).items()}
+    """The cells' outputs, the course listed as a build lists it (an answer/ and data/ kept off the site)."""
+    config = docs.parent / "mkdocs.yml"
+    config.write_text("site_name: t\nexclude_docs: |\n  answer/\n  data/\n", encoding="utf-8")
+    src_uri = notebook.relative_to(docs).as_posix()
+    outputs = run_at_build.outputs(inventory.of_config_file(config), src_uri, cache, f"docs/{src_uri}")
+    return {cell: output.text for cell, output in outputs.items()}
 
 
 def files_under(folder: Path) -> set[str]:

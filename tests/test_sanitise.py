@@ -9,7 +9,7 @@ import pytest
 
 from helpers import DOCS  # noqa: F401  (puts overrides/ on the path)
 
-from course_site import published, sanitise
+from course_site import inventory, published, sanitise
 
 WHERE = "docs/p.md"
 
@@ -160,7 +160,7 @@ def test_symlinks_are_found_without_following_them(tmp_path):
     (tmp_path / "ch" / "images" / "config.txt").symlink_to("../../../.git/config")
     (tmp_path / "linked").symlink_to(tmp_path / "ch", target_is_directory=True)
     (tmp_path / "ch" / "real.txt").write_text("x", encoding="utf-8")
-    assert published.symlinks_under(tmp_path) == ["ch/images/config.txt", "linked"]
+    assert inventory.symlinks_under(tmp_path) == ("ch/images/config.txt", "linked")
 
 
 @pytest.mark.parametrize("text, named", [

@@ -186,7 +186,7 @@ def test_a_notebook_of_any_nbformat_4_is_read_with_ids_made_from_positions(tmp_p
              {"cell_type": "code", "metadata": {}, "execution_count": 7, "outputs": [], "source": "print(1)"}]
     if minor == 5:
         cells[0]["id"] = "title"  # 4.5 as some tools save it: one cell with an id, one without
-    notebook = check_notebook(write_notebook(tmp_path / "x.ipynb", cells, minor), "docs/x.ipynb")
+    notebook = check_notebook(write_notebook(tmp_path / "x.ipynb", cells, minor).read_bytes(), "docs/x.ipynb")
     assert [cell.id for cell in notebook.cells] == ["title" if minor == 5 else "cell-1", "cell-2"]
 
 
@@ -197,7 +197,7 @@ def test_a_cell_with_outputs_is_still_refused(tmp_path):
     cells = [{"cell_type": "code", "metadata": {}, "execution_count": 1, "source": "print(1)",
               "outputs": [{"output_type": "stream", "name": "stdout", "text": "1\n"}]}]
     with pytest.raises(SiteError, match="cell cell-1 has outputs"):
-        check_notebook(write_notebook(tmp_path / "x.ipynb", cells, 4), "docs/x.ipynb")
+        check_notebook(write_notebook(tmp_path / "x.ipynb", cells, 4).read_bytes(), "docs/x.ipynb")
 
 
 def test_the_upgrade_the_message_suggests_works(tmp_path):
@@ -213,12 +213,12 @@ def test_the_upgrade_the_message_suggests_works(tmp_path):
     path.write_text(json.dumps({"metadata": {}, "nbformat": 3, "nbformat_minor": 0,
                                 "worksheets": [{"cells": [{"cell_type": "markdown", "source": "# 页"}]}]}), encoding="utf-8")
     with pytest.raises(SiteError) as refused:
-        check_notebook(path, "docs/old.ipynb")
+        check_notebook(path.read_bytes(), "docs/old.ipynb")
     assert UPGRADE in str(refused.value)
     command = UPGRADE.replace("<file>", str(path)).split()
     jupyter = Path(sys.executable).parent / command[0]
     subprocess.run([str(jupyter), *command[1:]], check=True, capture_output=True)
-    assert check_notebook(path, "docs/old.ipynb").cells[0].source == "# 页"
+    assert check_notebook(path.read_bytes(), "docs/old.ipynb").cells[0].source == "# 页"
 
 
 # ---------------------------------------------------------------------------

@@ -45,6 +45,7 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import browsing  # noqa: E402
 from generated_course import GeneratedCourse, write_course  # noqa: E402
+from course_site.inventory import of_config_file  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -127,8 +128,9 @@ def serve_rebuilds(course: GeneratedCourse, scratch: Path, runs: int) -> tuple[f
     """Median CPU seconds of the rebuild that follows a Markdown edit, a one-cell notebook edit
     and a one-line answer-file edit."""
     home = course.root / "docs" / "index.md"
-    notebook_path = next(p for p in sorted((course.root / "docs").rglob("*.ipynb")) if ".en." not in p.name)
-    answer_path = next(p for p in sorted((course.root / "docs").rglob("answer/*_answer.txt")))
+    files = of_config_file(course.config)  # the course as its build lists it
+    notebook_path = files.path(next(name for name in files.files(".ipynb") if ".en." not in name))
+    answer_path = files.path(next(name for name in files.files("_answer.txt") if "/answer/" in name))
     server = Server(course.config, scratch / "cache-serve")
     try:
         server.wait_for("Serving on", 0)

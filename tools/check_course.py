@@ -20,7 +20,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "overrides")]  # quizzes/, and the site's 
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
-from course_site import exercises  # noqa: E402
+from course_site import exercises, inventory  # noqa: E402
 from course_site.course_check import check_course, report  # noqa: E402
 from course_site.languages import languages_in  # noqa: E402
 from course_site.plan import read_plan  # noqa: E402
@@ -41,9 +41,9 @@ def check(config_file: Path) -> tuple[str, bool]:
         plan = read_plan(config.get("extra") or {}, languages, docs_dir)
     except PluginError as error:  # the configuration itself: nothing else can be checked
         return report([error]), False
-    pages = sorted(p.relative_to(docs_dir).as_posix() for p in docs_dir.rglob("*")
-                   if p.suffix in exercises.PAGE_SUFFIXES and p.is_file() and ".ipynb_checkpoints" not in p.parts)
-    course, problems = check_course(docs_dir, pages, plan, languages, quiz_languages)
+    course_files = inventory.of_config_file(config_file)
+    pages = course_files.pages()
+    course, problems = check_course(course_files, plan, languages, quiz_languages)
     if problems:
         return report(problems), False
     quizzes = sum(len(page.exercises) for page in course.pages.values())

@@ -108,20 +108,23 @@ def write_course(destination: Path, sections: int, repo: Path = ROOT) -> Generat
     # The loader resolved the cache folder's !ENV tag; the baseline must follow NOTEBOOK_CACHE_DIR too.
     plain_text = plain_text.replace("    cache_dir: .cache/mkdocs-jupyter\n", "    cache_dir: !ENV [NOTEBOOK_CACHE_DIR, .cache/mkdocs-jupyter]\n")
     (destination / "plain.yml").write_text(plain_text, encoding="utf-8")
-    _record_translations(docs, config)
-    notebooks = len(list(docs.rglob("*.ipynb")))
+    course = _record_translations(destination / "mkdocs.yml", config)
+    notebooks = len(course.files(".ipynb"))
     return GeneratedCourse(destination, destination / "mkdocs.yml", destination / "plain.yml", sections, notebooks)
 
 
-def _record_translations(docs: Path, config: dict) -> None:
+def _record_translations(config_file: Path, config: dict):
     """A clone's answer cells name its own answer files, so its originals differ from chapter 1's:
     its translations are recorded as up to date, as a real course's are (no outdated notices)."""
+    from course_site.inventory import of_config_file
     from course_site.languages import languages_in
     from course_site.translation_status import mark_done, translations_under
 
     languages = languages_in(config)
-    for name in translations_under(docs, languages, [docs]):
-        mark_done(docs, languages, name)
+    course = of_config_file(config_file)
+    for name in translations_under(course, languages, [course.docs_dir]):
+        mark_done(course.docs_dir, languages, name)
+    return course
 
 
 def _plugin_name(entry) -> str:

@@ -52,7 +52,7 @@ def survey_notebook(path: Path, base: Path, quiz_languages: tuple) -> Verdict:
     docs = path.parent.parent
     where = f"{docs.name}/{path.relative_to(docs).as_posix()}"
     try:
-        check_notebook(path, where)
+        check_notebook(path.read_bytes(), where)
         page = scan_page(path.relative_to(docs).as_posix(), path, docs, quiz_languages)
     except PluginError as error:
         return Verdict(name, str(error))

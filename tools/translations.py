@@ -30,14 +30,15 @@ from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
 from course_site import translation_status as status  # noqa: E402
 from course_site.errors import SiteError  # noqa: E402
+from course_site.inventory import CourseInventory, of_config_file  # noqa: E402
 from course_site.languages import Languages, languages_in  # noqa: E402
 
 
-def read_site(config_file: Path) -> tuple[Path, Languages]:
-    """docs_dir and the i18n plugin's languages (the default first), as the build reads them."""
+def read_site(config_file: Path) -> tuple[CourseInventory, Languages]:
+    """The course's files and the i18n plugin's languages (the default first), as the build reads them."""
     with open(config_file, encoding="utf-8") as f:
         config = yaml_load(f)
-    return config_file.parent / config.get("docs_dir", "docs"), languages_in(config)
+    return of_config_file(config_file), languages_in(config)
 
 
 def _shown(docs_dir: Path, name: str) -> str:
@@ -77,8 +78,9 @@ def details(state: status.FileState, docs_dir: Path) -> list[str]:
     return lines
 
 
-def report(docs_dir: Path, languages: Languages, paths: list[Path], check: bool) -> int:
-    found = status.survey(docs_dir, languages)
+def report(course: CourseInventory, languages: Languages, paths: list[Path], check: bool) -> int:
+    docs_dir = course.docs_dir
+    found = status.survey(course, languages)
     wanted = _selection(docs_dir, paths)
     files = [f for f in found.files if wanted is None or any(_under(f, w) for w in wanted)]
     if not files:
@@ -116,8 +118,9 @@ def _under(state: status.FileState, selected: str) -> bool:
     return any(name == selected or name.startswith(selected.rstrip("/") + "/") for name in (state.translation, state.original))
 
 
-def done(docs_dir: Path, languages: Languages, paths: list[Path]) -> int:
-    names = status.translations_under(docs_dir, languages, paths)
+def done(course: CourseInventory, languages: Languages, paths: list[Path]) -> int:
+    docs_dir = course.docs_dir
+    names = status.translations_under(course, languages, paths)
     if not names:
         print("no translated file here")
         return 1
@@ -138,11 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     marking = commands.add_parser("done", help="record that translations match their originals")
     marking.add_argument("paths", nargs="+", type=Path, help="translated files, or folders of them")
     arguments = parser.parse_args(argv)
-    docs_dir, languages = read_site(arguments.config_file.resolve())
+    course, languages = read_site(arguments.config_file.resolve())
     try:
         if arguments.command == "report":
-            return report(docs_dir, languages, arguments.paths, arguments.check)
-        return done(docs_dir, languages, arguments.paths)
+            return report(course, languages, arguments.paths, arguments.check)
+        return done(course, languages, arguments.paths)
     except SiteError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

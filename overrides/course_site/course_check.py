@@ -11,15 +11,14 @@ names the file and says what would be accepted; `report` groups them by file.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from quizzes.cell_ids import read_notebook
 from quizzes.course import Course
 
 from . import exercises, figures
 from .errors import SiteError
+from .inventory import CourseInventory
 from .languages import Languages
 from .notebooks import check_notebook
 from .plan import CoursePlan, pages_outside_the_plan
@@ -35,45 +34,45 @@ class CourseProblems(SiteError):
         super().__init__(report(self.problems))
 
 
-def check_course(docs_dir: Path, pages: list[str], plan: CoursePlan, languages: Languages,
+def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Languages,
                  quiz_languages: tuple) -> tuple[Course, list[PluginError]]:
     """The course's exercises, and every problem of docs/ (none: the build may go on)."""
     problems: list[PluginError] = []
     refused = set()
+    docs_dir, pages = inventory.docs_dir, inventory.pages()
     for source in pages:
         where = f"{docs_dir.name}/{source}"
         if source.endswith(".ipynb"):
             try:
-                check_notebook(docs_dir / source, where)
+                check_notebook(inventory.data(source), where, parse=lambda: inventory.notebook(source))
             except SiteError as error:
                 problems.append(error)
-                if not _readable(docs_dir / source):
+                if not _readable(inventory, source):
                     refused.add(source)  # its exercises cannot be read: the one problem is this
         original = languages.original(source)
-        if languages.of(source) != languages.default and not (docs_dir / original).is_file():
+        if languages.of(source) != languages.default and not inventory.has(original):
             problems.append(SiteError(
                 f"this {languages.of(source)} page needs its original in the default language "
                 f"({languages.default}) at docs/{original}; none found", where=where,
             ))
     problems += pages_outside_the_plan(plan, pages, languages)
-    course, found = exercises.scan_problems(docs_dir, [page for page in pages if page not in refused], quiz_languages)
+    course, found = exercises.scan_problems(inventory, [page for page in pages if page not in refused], quiz_languages)
     problems += found
-    for svg in sorted(docs_dir.rglob("*.svg")):
-        parts = svg.relative_to(docs_dir).parts
-        if svg.name.endswith(figures.DARK_SUFFIX) or {".ipynb_checkpoints", "answer", "data"} & set(parts):
-            continue  # not published (mkdocs.yml exclude_docs): no dark version made
-        where = f"{docs_dir.name}/{svg.relative_to(docs_dir).as_posix()}"
+    for svg in inventory.published:
+        if not svg.endswith(".svg") or svg.endswith(figures.DARK_SUFFIX):
+            continue  # only a published figure gets a dark version
+        where = f"{docs_dir.name}/{svg}"
         try:
-            figures.dark_svg(svg.read_text(encoding="utf-8"), where)
+            figures.dark_svg(inventory.text(svg), where)
         except SiteError as error:
             problems.append(error)
     return course, problems
 
 
-def _readable(path: Path) -> bool:
+def _readable(inventory: CourseInventory, source: str) -> bool:
     """Whether the quiz engine can read the notebook, whatever the notebook check said of it."""
     try:
-        read_notebook(path.read_text(encoding="utf-8"))
+        inventory.notebook(source)
         return True
     except Exception:  # noqa: BLE001 - the notebook check has named the problem already
         return False

@@ -14,7 +14,6 @@ therefore carries them too.
 from __future__ import annotations
 
 import html
-import os
 import posixpath
 import zipfile
 from collections.abc import Mapping
@@ -22,6 +21,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
+from .inventory import CourseInventory
 from .languages import Languages
 from .translations import SIDECAR  # the maintainers' translation records: not for readers
 from .page_top import put_under_title
@@ -38,40 +38,37 @@ def archive_path(chapter_folder: str, language: str) -> str:
     return f"{FOLDER}/autofuse-{chapter_folder}-{language}.zip"
 
 
-def chapter_files(docs_dir: Path, chapter_folder: str, notebooks: list[str], languages: Languages,
-                  language: str) -> list[tuple[str, Path]]:
-    """(name in the archive, file) for the chapter's planned `notebooks` (docs-relative, in the
-    default language) in `language` (its own version when there is one, else the original), and
-    for every other file of the chapter folder that one of those notebooks names by its path
-    (`./answer/…`, `images/…`, `data/…`, published.named_in).  Nothing else: no stray file, no
-    hidden folder, no translation record, no symbolic link (which published.py refuses anyway)."""
-    folder = docs_dir / chapter_folder
+def chapter_files(inventory: CourseInventory, chapter_folder: str, notebooks: list[str], languages: Languages,
+                  language: str) -> list[str]:
+    """The files (docs-relative, which is also their name in the archive) of the chapter's planned
+    `notebooks` (in the default language) in `language` (its own version when there is one, else
+    the original), and every other file of the chapter folder that one of those notebooks names by
+    its path (`./answer/…`, `images/…`, `data/…`, published.named_in).  Nothing else: no stray
+    file, no hidden folder, no translation record, no symbolic link (the inventory has none)."""
 
-    def chosen(original: str) -> Path:
-        translated = docs_dir / languages.translation(original, language)
-        return translated if translated.is_file() and not translated.is_symlink() else docs_dir / original
+    def chosen(original: str) -> str:
+        translated = languages.translation(original, language)
+        return translated if inventory.has(translated) else original
 
-    pages = [chosen(source) for source in notebooks]
+    pages = list(dict.fromkeys(chosen(source) for source in notebooks))
     named = set()
     for page in pages:
-        named |= {posixpath.normpath(posixpath.join(page.parent.relative_to(folder).as_posix(), path))
-                  for path in named_in(page.read_text(encoding="utf-8"))}
+        here = posixpath.dirname(page)
+        named |= {posixpath.normpath(posixpath.join(here, path)) for path in named_in(inventory.text(page))}
     others = []
-    for here, folders, names in os.walk(folder, followlinks=False):
-        folders[:] = sorted(f for f in folders if not f.startswith("."))
-        for name in names:
-            path = Path(here) / name
-            if name.startswith(".") or name == SIDECAR or path.is_symlink() or path.suffix == ".ipynb":
-                continue
-            if languages.of(name) != languages.default:
-                continue
-            file = chosen(path.relative_to(docs_dir).as_posix())
-            if file.relative_to(folder).as_posix() in named and file not in pages:  # a page may name another
-                others.append(file)
-    return sorted((p.relative_to(docs_dir).as_posix(), p) for p in pages + others)
+    for name in inventory.under(chapter_folder):
+        if posixpath.basename(name) == SIDECAR or name.endswith(".ipynb"):
+            continue
+        if languages.of(posixpath.basename(name)) != languages.default:
+            continue
+        file = chosen(name)
+        if file in named and file not in pages:  # a page may name another
+            others.append(file)
+    return sorted(pages + others)
 
 
-def write_archives(site_dir: Path, docs_dir: Path, chapters: Mapping[str, list[str]], languages: Languages) -> list[Path]:
+def write_archives(site_dir: Path, inventory: CourseInventory, chapters: Mapping[str, list[str]],
+                   languages: Languages) -> list[Path]:
     """Write every chapter's archive in every language; return their paths.  `chapters`: each
     chapter's folder and its planned notebooks (docs-relative, default language)."""
     written = []
@@ -80,11 +77,11 @@ def write_archives(site_dir: Path, docs_dir: Path, chapters: Mapping[str, list[s
             target = site_dir / archive_path(chapter, language)
             target.parent.mkdir(parents=True, exist_ok=True)
             with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-                for name, path in chapter_files(docs_dir, chapter, notebooks, languages, language):
+                for name in chapter_files(inventory, chapter, notebooks, languages, language):
                     info = zipfile.ZipInfo(name, date_time=_FIXED_TIME)
                     info.compress_type = zipfile.ZIP_DEFLATED
                     info.external_attr = 0o644 << 16
-                    archive.writestr(info, path.read_bytes())
+                    archive.writestr(info, inventory.data(name))
             written.append(target)
     return written
 

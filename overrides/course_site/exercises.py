@@ -24,12 +24,12 @@ from quizzes.sources import markdown_exercises
 
 from . import adapters, solutions
 from .errors import SiteError
+from .inventory import CourseInventory
 from .languages import Languages
 
 ENGINE = Path(splice.__file__).resolve().parent
 ASSETS = {"css": "assets/quiz/quiz.css", "js": "assets/quiz/quiz.js"}
 PROGRESS_DATA = "assets/quiz/progress.{language}.js"  # written by the plugin at the end of a build
-PAGE_SUFFIXES = (".ipynb", ".md")
 QUIZ_CONTENT = "form.quiz, .quiz-solutions"  # what the engine puts into a page
 
 
@@ -38,25 +38,16 @@ def quiz_languages(languages: Languages, strings: Mapping[str, Mapping], tables:
     return tuple(QuizLanguage.from_table(code, strings[code]["quiz"], str(tables[code])) for code in languages.codes)
 
 
-def scan(docs_dir: Path, languages: tuple[QuizLanguage, ...]) -> Course:
-    """Every page of docs/ in every language (the i18n passes each see only their own)."""
-    return scan_course(_sources(docs_dir), docs_dir.resolve(), languages)
+def scan(inventory: CourseInventory, languages: tuple[QuizLanguage, ...]) -> Course:
+    """Every page of the course in every language (the i18n passes each see only their own)."""
+    return scan_course([(page, inventory.path(page)) for page in inventory.pages()], inventory.docs_dir, languages,
+                       inventory.files_for_quizzes())
 
 
-def scan_problems(docs_dir: Path, pages: list[str], languages: tuple[QuizLanguage, ...]):
-    """As scan, for the pages given (the build's: inventory.py), with every problem found
-    (course_check.py)."""
-    docs_dir = docs_dir.resolve()
-    return scan_course_problems([(page, docs_dir / page) for page in pages], docs_dir, languages)
-
-
-def _sources(docs_dir: Path) -> list[tuple[str, Path]]:
-    docs_dir = docs_dir.resolve()
-    return sorted(
-        (path.relative_to(docs_dir).as_posix(), path)
-        for path in docs_dir.rglob("*")
-        if path.suffix in PAGE_SUFFIXES and path.is_file() and ".ipynb_checkpoints" not in path.parts
-    )
+def scan_problems(inventory: CourseInventory, pages: list[str], languages: tuple[QuizLanguage, ...]):
+    """As scan, for the pages given, with every problem found (course_check.py)."""
+    return scan_course_problems([(page, inventory.path(page)) for page in pages], inventory.docs_dir, languages,
+                                inventory.files_for_quizzes())
 
 
 def markdown_with_slots(course: Course, src_uri: str, markdown: str, page_path: Path, docs_dir: Path) -> str | None:

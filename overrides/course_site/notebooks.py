@@ -12,7 +12,7 @@ with one line naming the file (and the cell) and what is expected, never a trace
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from collections.abc import Callable
 
 import nbformat
 
@@ -27,9 +27,9 @@ CLEAR_COMMAND = "jupyter nbconvert --clear-output --inplace <file>"
 CLEAR = f"clear them: {CLEAR_COMMAND}, or in Jupyter: Edit → Clear Outputs of All Cells"
 
 
-def check_notebook(path: Path, where: str) -> nbformat.NotebookNode:
-    """Read and check one notebook; return it (nbformat v4 node)."""
-    text = path.read_bytes()
+def check_notebook(text: bytes, where: str, parse: Callable[[], nbformat.NotebookNode] | None = None) -> nbformat.NotebookNode:
+    """Check one notebook (its file's bytes); return it (nbformat v4 node), parsed by `parse`
+    where the caller keeps parsed notebooks (inventory.py)."""
     try:
         data = json.loads(text.decode("utf-8"))
     except UnicodeDecodeError as error:
@@ -65,7 +65,7 @@ def check_notebook(path: Path, where: str) -> nbformat.NotebookNode:
             raise SiteError(f"cell {cell_id} has a Mermaid diagram", where=where,
                             expected="an SVG figure in images/ (AUTHORING.md, Figures): Mermaid would load from a CDN")
     try:
-        return read_notebook(text.decode("utf-8"))
+        return parse() if parse else read_notebook(text.decode("utf-8"))
     except Exception as error:  # nbformat's own checks of the notebook's structure
         raise SiteError(f"nbformat cannot read it: {error}".splitlines()[0], where=where,
                         expected="a notebook file as Jupyter saves it") from None

@@ -59,6 +59,7 @@ class Build:
     plan: CoursePlan
     course: Course
     services: pipeline.SiteServices
+    course_files: inventory.CourseInventory  # what docs/ holds for the course, read once (inventory.py)
     last_changed: dict = field(default_factory=dict)  # docs-relative path -> date of its last commit
     notebook_cache: set = field(default_factory=set)  # mkdocs-jupyter's entries used by any pass
     styles: StyleCollector = field(default_factory=StyleCollector)
@@ -105,16 +106,16 @@ class CourseSite:
     def _start_build(self, config) -> Build:
         languages = adapters.site_languages(config)
         docs_dir = Path(config.docs_dir)
-        _check_files_of_docs(docs_dir)
+        course_files = inventory.course_files(config)
+        _check_files_of_docs(course_files)
         string_folders = [Path(config.config_file_path).parent / "strings"]
         strings = load_tables(languages.codes, string_folders)
         plan = read_plan(config.extra, languages, docs_dir)
-        pages = inventory.course_files(config).pages()
         quiz_languages = exercises.quiz_languages(
             languages, strings, {code: table_path(code, string_folders) for code in languages.codes})
-        course, problems = check_course(docs_dir, pages, plan, languages, quiz_languages)
+        course, problems = check_course(course_files, plan, languages, quiz_languages)
         raise_problems(problems)  # every problem of docs/ at once, grouped by file
-        translated = translation_status.survey(docs_dir, languages)
+        translated = translation_status.survey(course_files, languages)
         _log_translations(translated, docs_dir.name)
         self._run_outputs = {}
         run_cache = adapters.notebook_cache_dir(config).parent / RUN_CACHE
@@ -122,19 +123,20 @@ class CourseSite:
             languages=languages, plan=plan, course=course,
             slugify=config.mdx_configs.get("toc", {}).get("slugify") or _default_slugify(),
             toc_depth=adapters.notebook_toc_depth(config),
-            run_outputs=lambda src_uri: self._outputs_of(src_uri, docs_dir, run_cache),
+            run_outputs=lambda src_uri: self._outputs_of(src_uri, course_files, run_cache),
             glossary=read_glossary(docs_dir, languages.codes),
             docs_name=docs_dir.name,
             environments=dict(config.extra.get("environments") or {}),
-            read_source=lambda path: _read(docs_dir / path),
-            exists=lambda path: (docs_dir / path).is_file(),
+            read_source=lambda name: course_files.text(name) if course_files.has(name) else None,
+            exists=course_files.has,
             outdated=translated.pages,
         )
-        return Build(languages, strings, plan, course, services, last_changed=history.last_changed(docs_dir))
+        return Build(languages, strings, plan, course, services, course_files, last_changed=history.last_changed(docs_dir))
 
-    def _outputs_of(self, src_uri: str, docs_dir: Path, cache: Path) -> dict:
+    def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, cache: Path) -> dict:
         if src_uri not in self._run_outputs:
-            self._run_outputs[src_uri] = run_at_build.outputs(docs_dir / src_uri, cache, f"{docs_dir.name}/{src_uri}", docs_dir)
+            where = f"{course_files.docs_dir.name}/{src_uri}"
+            self._run_outputs[src_uri] = run_at_build.outputs(course_files, src_uri, cache, where)
         return self._run_outputs[src_uri]
 
     # -- files and pages --------------------------------------------------------------------
@@ -264,7 +266,7 @@ class CourseSite:
         progress.write_data(site, self.build.course, self.build.plan, self.build.languages)
         chapters = {c.folder: [s.source for s in c.sections if s.source] for c in self.build.plan.chapters
                     if any(s.source for s in c.sections)}
-        downloads.write_archives(site, Path(config.docs_dir), chapters, self.build.languages)
+        downloads.write_archives(site, self.build.course_files, chapters, self.build.languages)
         # Written here, not as MkDocs files: exclude_docs leaves answer/ out of the site.
         solutions.write_files(site, (s for page in self.build.course.pages.values() for s in page.solutions))
         not_found = site / NOT_FOUND
@@ -329,22 +331,18 @@ def _copied_from(files: Files, docs_dir: Path) -> dict[str, str]:
     return copied
 
 
-def _check_files_of_docs(docs_dir: Path) -> None:
+def _check_files_of_docs(course_files: inventory.CourseInventory) -> None:
     """Before anything is built, every problem at once: symbolic links (published.py) and every
     SVG file (figures, and anything the archives would carry) against sanitise.py's allow list."""
-    links = published.symlink_problems(docs_dir)
+    docs_dir = course_files.docs_dir
+    links = published.symlink_problems(docs_dir, course_files.symlinks)
     figures_problems = [
-        problem for svg in sorted(docs_dir.rglob("*.svg")) if not svg.is_symlink()
-        for problem in sanitise.check_svg(svg.read_text(encoding="utf-8"),
-                                          f"{docs_dir.name}/{svg.relative_to(docs_dir).as_posix()}")
+        problem for svg in course_files.files(".svg")
+        for problem in sanitise.check_svg(course_files.text(svg), f"{docs_dir.name}/{svg}")
     ]
     expected = [published.SYMLINKS_EXPECTED] if links else []
     expected += [sanitise.EXPECTED_SVG] if figures_problems else []
     sanitise.stop_on(links + figures_problems, "; ".join(expected))
-
-
-def _read(path: Path) -> str | None:
-    return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
 def _log_translations(survey: translation_status.Survey, docs: str) -> None:

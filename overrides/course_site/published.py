@@ -26,25 +26,17 @@ from urllib.parse import unquote, urlsplit
 from bs4 import BeautifulSoup
 
 from .errors import SiteError
-
-
-def symlinks_under(folder: Path) -> list[str]:
-    """Every symbolic link under `folder` (files and folders; never followed), relative to it."""
-    found = []
-    for here, folders, files in os.walk(folder, followlinks=False):
-        for name in folders + files:
-            path = Path(here) / name
-            if path.is_symlink():
-                found.append(path.relative_to(folder).as_posix())
-    return sorted(found)
+from .inventory import symlinks_under
 
 
 SYMLINKS_EXPECTED = "a real file in docs/ (copy it), or no file"
 
 
-def symlink_problems(docs_dir: Path) -> list[str]:
+def symlink_problems(docs_dir: Path, links: tuple[str, ...] | None = None) -> list[str]:
+    """`links`: the inventory's, when it has just listed them."""
+    links = symlinks_under(docs_dir) if links is None else links
     return [f"{docs_dir.name}/{link}: a symbolic link (to {os.readlink(docs_dir / link)}); the site and the archives "
-            "would publish what it points to" for link in symlinks_under(docs_dir)]
+            "would publish what it points to" for link in links]
 
 
 def check_no_symlinks(docs_dir: Path) -> None:

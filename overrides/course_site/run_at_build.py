@@ -21,6 +21,7 @@ import hashlib
 import json
 import logging
 import os
+import posixpath
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -28,9 +29,8 @@ from pathlib import Path
 
 import nbformat
 
-from quizzes.cell_ids import read_notebook
-
 from .errors import SiteError
+from .inventory import CourseInventory, disk_state
 
 log = logging.getLogger("mkdocs.plugins.course_site")
 
@@ -53,33 +53,31 @@ def tagged_cells(notebook: nbformat.NotebookNode) -> list:
     return [c for c in notebook.cells if c.cell_type == "code" and TAG in c.get("metadata", {}).get("tags", [])]
 
 
-def cache_key(notebook_path: Path, cells: list) -> str:
+def cache_key(inventory: CourseInventory, src_uri: str, cells: list) -> str:
     digest = hashlib.sha256(f"{CACHE_VERSION}|{KERNEL}".encode("utf-8"))
     for cell in cells:
         digest.update(f"\0{cell.get('id')}\0{cell.source}".encode("utf-8"))
-    data = notebook_path.parent / "data"
-    if data.is_dir():
-        for path in sorted(p for p in data.rglob("*") if p.is_file()):
-            digest.update(f"\0{path.relative_to(data).as_posix()}\0".encode("utf-8"))
-            digest.update(path.read_bytes())
+    data = posixpath.join(posixpath.dirname(src_uri), "data")
+    for name in inventory.under(data):
+        digest.update(f"\0{posixpath.relpath(name, data)}\0".encode("utf-8"))
+        digest.update(inventory.data(name))
     return digest.hexdigest()
 
 
-def outputs(notebook_path: Path, cache_dir: Path, where: str, docs_dir: Path) -> dict[str, CellOutput]:
+def outputs(inventory: CourseInventory, src_uri: str, cache_dir: Path, where: str) -> dict[str, CellOutput]:
     """The output of each tagged cell, by cell id; from the cache when nothing it depends on changed."""
-    notebook = read_notebook(notebook_path.read_text(encoding="utf-8"))
-    cells = tagged_cells(notebook)
+    cells = tagged_cells(inventory.notebook(src_uri))
     if not cells:
         return {}
-    key = cache_key(notebook_path, cells)
+    key = cache_key(inventory, src_uri, cells)
     cached = cache_dir / f"{key}.json"
     if cached.is_file():
         data = json.loads(cached.read_text(encoding="utf-8"))
         return {cell_id: CellOutput(cell_id, text) for cell_id, text in data.items()}
     log.info(f"{where}: running {len(cells)} cells tagged {TAG}")
-    before = _snapshot(docs_dir)
-    results = _execute(notebook, cells, notebook_path.parent, where)
-    changed = _changes(before, _snapshot(docs_dir))
+    before = disk_state(inventory.docs_dir)
+    results = _execute(inventory.notebook(src_uri).metadata, cells, _chapter_files(inventory, src_uri), where)
+    changed = _changes(before, disk_state(inventory.docs_dir))
     if changed:
         raise SiteError(f"cells tagged {TAG} wrote into the docs folder: {', '.join(changed)}", where=where,
                         expected="cells that write only into their own working folder (a temporary copy)")
@@ -88,28 +86,39 @@ def outputs(notebook_path: Path, cache_dir: Path, where: str, docs_dir: Path) ->
     return {result.cell_id: result for result in results}
 
 
-def run_in_order(notebook_path: Path, cells: list, where: str) -> list[CellOutput]:
+def run_in_order(inventory: CourseInventory, src_uri: str, cells: list, where: str) -> list[CellOutput]:
     """Run these cells, in this order (a cell may come twice), in one fresh kernel, the way the build
     runs a notebook's tagged cells (in a copy of its folder); no cache.  The re-run test uses it."""
-    notebook = nbformat.read(notebook_path, as_version=4)
-    return _execute(notebook, cells, notebook_path.parent, where)
+    return _execute(inventory.notebook(src_uri).metadata, cells, _chapter_files(inventory, src_uri), where)
 
 
-def _execute(notebook: nbformat.NotebookNode, cells: list, folder: Path, where: str) -> list[CellOutput]:
+def _chapter_files(inventory: CourseInventory, src_uri: str) -> tuple[str, dict[str, Path]]:
+    """The notebook's folder name, and every file of the course in it by its path there."""
+    folder = posixpath.dirname(src_uri)
+    names = inventory.under(folder) if folder else inventory.files()
+    return posixpath.basename(folder) or "docs", {
+        posixpath.relpath(name, folder or "."): inventory.path(name) for name in names}
+
+
+def _execute(metadata, cells: list, folder: tuple[str, dict[str, Path]], where: str) -> list[CellOutput]:
     from jupyter_client.manager import AsyncKernelManager
     from jupyter_core.utils import run_sync
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
-    runner = nbformat.v4.new_notebook(metadata=notebook.metadata)
+    runner = nbformat.v4.new_notebook(metadata=metadata)
     runner.cells = [nbformat.v4.new_code_cell(cell.source, id=cell.id) for cell in cells]
     # One more cell after the author's: if it cannot run, the last tagged cell ended the kernel
     # (`exit()`), which nbclient would otherwise not notice.
     runner.cells.append(nbformat.v4.new_code_cell("pass", id=_STILL_ALIVE))
     with tempfile.TemporaryDirectory(prefix="run-at-build-") as scratch:
         scratch = Path(scratch)
-        workdir = scratch / "work" / folder.name
-        shutil.copytree(folder, workdir, ignore=_symlinks)
+        folder_name, files = folder
+        workdir = scratch / "work" / folder_name
+        workdir.mkdir(parents=True)
+        for name, path in files.items():  # the course's files only: no link, nothing hidden
+            (workdir / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, workdir / name)
         (scratch / "home").mkdir()
         # Local sockets, not TCP: nothing listens on the network, and the kernel has no reason
         # to warn about it in the build log.
@@ -149,10 +158,6 @@ def _execute(notebook: nbformat.NotebookNode, cells: list, folder: Path, where: 
 _STILL_ALIVE = "run-at-build-still-alive"
 
 
-def _symlinks(folder: str, names: list[str]) -> list[str]:
-    return [name for name in names if os.path.islink(os.path.join(folder, name))]
-
-
 def _cell_environment(home: Path) -> dict[str, str]:
     kept = {name: os.environ[name] for name in KEPT_VARIABLES if name in os.environ}
     return {**kept, "HOME": str(home), "TMPDIR": str(home), "PYTHONIOENCODING": "utf-8"}
@@ -174,12 +179,6 @@ def _asked_to_exit(reply: dict) -> bool:
     """`exit()` in a kernel asks the front end to stop it (an `ask_exit` payload): Jupyter
     obeys, nbclient does not, so a reader's run would stop where the build's went on."""
     return any(item.get("source") == "ask_exit" for item in reply.get("content", {}).get("payload", []))
-
-
-def _snapshot(docs_dir: Path) -> dict[str, tuple[int, int]]:
-    return {path.relative_to(docs_dir).as_posix(): (stat.st_size, stat.st_mtime_ns)
-            for path in docs_dir.rglob("*") if not path.is_symlink() and path.is_file()
-            for stat in [path.stat()]}
 
 
 def _changes(before: dict, after: dict) -> list[str]:

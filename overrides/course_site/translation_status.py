@@ -24,6 +24,7 @@ from quizzes.sources import answer_file_of
 
 from . import translations
 from .errors import SiteError
+from .inventory import CourseInventory
 from .languages import Languages
 from .translations import Changes, Record
 
@@ -81,18 +82,6 @@ class Survey:
 # Reading docs/
 
 
-def _relative_files(docs_dir: Path) -> list[str]:
-    return sorted(
-        p.relative_to(docs_dir).as_posix() for p in docs_dir.rglob("*")
-        if p.suffix in TRANSLATED and p.is_file()
-        and not any(part.startswith(".") for part in p.relative_to(docs_dir).parts)
-    )
-
-
-def _read(docs_dir: Path, name: str) -> str:
-    return (docs_dir / name).read_text(encoding="utf-8")
-
-
 class _Sidecars:
     def __init__(self, docs_dir: Path) -> None:
         self.docs_dir, self.cache = docs_dir, {}
@@ -106,10 +95,10 @@ class _Sidecars:
         return self.cache[folder]
 
 
-def survey(docs_dir: Path, languages: Languages, dates: bool = True) -> Survey:
-    """Every translation of docs/ against its original; git for the dates unless `dates` is False."""
-    docs_dir = docs_dir.resolve()
-    names = _relative_files(docs_dir)
+def survey(inventory: CourseInventory, languages: Languages, dates: bool = True) -> Survey:
+    """Every translation of the course against its original; git for the dates unless `dates` is False."""
+    docs_dir = inventory.docs_dir
+    names = inventory.files(*TRANSLATED)
     present = set(names)
     sidecars = _Sidecars(docs_dir)
     history = GitHistory(docs_dir) if dates else None
@@ -124,27 +113,28 @@ def survey(docs_dir: Path, languages: Languages, dates: bool = True) -> Survey:
         original = languages.original(name)
         if original not in present:
             continue  # the build stops on a page without its original; other files are not ours to judge
-        files.append(_state(docs_dir, original, name, language, sidecars, history))
+        files.append(_state(inventory, original, name, language, sidecars, history))
     files.sort(key=lambda f: f.translation)
     by_name = {f.translation: f for f in files}
     pages = {}
     for state in files:
         if state.translation.endswith(PAGES) and state.state in (UP_TO_DATE, OUTDATED):
-            page = _page_state(docs_dir, state, by_name, languages)
+            page = _page_state(inventory, state, by_name, languages)
             if page is not None:
                 pages[state.translation] = page
     kind = "none" if history is None or history.root is None else ("shallow" if history.shallow else "git")
     return Survey(tuple(files), pages, kind)
 
 
-def _state(docs_dir: Path, original: str, name: str, language: str, sidecars: _Sidecars,
+def _state(inventory: CourseInventory, original: str, name: str, language: str, sidecars: _Sidecars,
            history: GitHistory | None) -> FileState:
+    docs_dir = inventory.docs_dir
     where = f"{docs_dir.name}/{name}"
-    text = _read(docs_dir, name) if translations.records_in(name) != "sidecar" else None
+    text = inventory.text(name) if translations.records_in(name) != "sidecar" else None
     recorded = translations.read_record(where, text, sidecars.entries(name))
     if recorded is None:
         return FileState(original, name, language, UNRECORDED)
-    original_text = _read(docs_dir, original)
+    original_text = inventory.text(original)
     current = translations.record_of(f"{docs_dir.name}/{original}", original_text)
     changes = translations.compare(recorded, current)
     if changes is None:
@@ -211,7 +201,7 @@ def _cell_parts(state: FileState, order: list[str]) -> list[Part]:
     return parts
 
 
-def _page_state(docs_dir: Path, state: FileState, by_name: Mapping[str, FileState],
+def _page_state(inventory: CourseInventory, state: FileState, by_name: Mapping[str, FileState],
                 languages: Languages) -> PageState | None:
     outdated = []
     parts: list[Part] = []
@@ -221,7 +211,7 @@ def _page_state(docs_dir: Path, state: FileState, by_name: Mapping[str, FileStat
             parts += _cell_parts(state, list(state.headings))
         else:
             parts.append(Part("page"))
-    for kind, used, cell in page_uses(state.translation, _read(docs_dir, state.translation)):
+    for kind, used, cell in page_uses(state.translation, inventory.text(state.translation)):
         used_state = by_name.get(used)
         if used_state is None or used_state.state != OUTDATED or used_state in outdated:
             continue
@@ -250,7 +240,7 @@ def mark_done(docs_dir: Path, languages: Languages, name: str) -> Record:
     original = languages.original(name)
     if not (docs_dir / original).is_file():
         raise SiteError(f"its original {docs_dir.name}/{original} does not exist", where=where)
-    original_text = _read(docs_dir, original)
+    original_text = (docs_dir / original).read_text(encoding="utf-8")
     record = translations.record_of(original, original_text)
     kept = translations.records_in(name)
     if kept == "sidecar":
@@ -260,7 +250,7 @@ def mark_done(docs_dir: Path, languages: Languages, name: str) -> Record:
         entries[posixpath.basename(name)] = record.fingerprint
         sidecar.write_text(translations.sidecar_text(entries), encoding="utf-8", newline="")
         return record
-    text = _read(docs_dir, name)
+    text = (docs_dir / name).read_text(encoding="utf-8")
     if kept == "notebook":
         own = [str(c.get("id")) for c in translations.read_notebook(text, where).get("cells", [])]
         if own != list(record.cells):
@@ -272,9 +262,9 @@ def mark_done(docs_dir: Path, languages: Languages, name: str) -> Record:
     return record
 
 
-def translations_under(docs_dir: Path, languages: Languages, paths: Iterable[Path]) -> list[str]:
+def translations_under(inventory: CourseInventory, languages: Languages, paths: Iterable[Path]) -> list[str]:
     """The translated files given (docs-relative), folders standing for every translation inside."""
-    docs_dir = docs_dir.resolve()
+    docs_dir = inventory.docs_dir
     found = []
     for path in paths:
         path = path.resolve()
@@ -283,9 +273,9 @@ def translations_under(docs_dir: Path, languages: Languages, paths: Iterable[Pat
         except ValueError:
             raise SiteError("is not under docs/", where=str(path), expected=f"a file or folder under {docs_dir}") from None
         if path.is_dir():
-            for inside in _relative_files(path):
-                name = posixpath.normpath(posixpath.join(relative, inside))
-                if languages.of(name) != languages.default:
+            inside = inventory.files(*TRANSLATED) if relative == "." else inventory.under(relative)
+            for name in inside:
+                if name.endswith(TRANSLATED) and languages.of(name) != languages.default:
                     found.append(name)
         else:
             found.append(relative)
