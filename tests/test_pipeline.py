@@ -825,3 +825,33 @@ def test_the_progress_scripts_stay_outside_the_content_an_untranslated_page_wrap
 
     assert wrapped(pipeline.STEPS) == [False, False]
     assert wrapped(moved(pipeline.notices, pipeline.progress_data)) == [True, True]
+
+
+# -- helpers rewritten for speed (issue 19, item 5): the same answers as the code they replaced --
+
+
+PAGE_FOR_SPEED_REWRITES = """<article>
+<p>Text <button>Check</button><noscript>no script</noscript></p>
+<div aria-live="polite">status</div><p role="status">saved</p><p role="alert">error</p><p role="note">note</p>
+<span hidden>later</span><span aria-hidden="true">✓</span><span aria-hidden="false">shown</span>
+<details data-search-exclude><summary>Solution</summary><p>answer</p></details>
+<a href="../ch/x.html#top">x</a><img src="images/f.svg" srcset="images/f.svg 1x, images/f@2.svg 2x">
+<a data-dark-href="images/f.dark.svg" href="https://example.com/">out</a><link href="?q=1"><img src="data:,">
+<a href="#here">here</a><script src="../assets/quiz/quiz.js"></script><br/><img src='a%20b.png'/>
+</article>"""
+
+
+def test_interface_elements_are_those_the_interface_selector_names():
+    from course_site.search_text import INTERFACE, is_interface
+
+    tree = BeautifulSoup(PAGE_FOR_SPEED_REWRITES, "html.parser")
+    assert [e for e in tree.find_all(True) if is_interface(e)] == tree.select(INTERFACE)
+    assert [e.name for e in tree.select(INTERFACE)] == ["button", "noscript", "div", "p", "p", "span", "span"]
+
+
+def test_the_files_a_page_uses_are_read_from_its_linking_attributes():
+    from course_site.published import used_by_page
+
+    assert used_by_page(PAGE_FOR_SPEED_REWRITES, "ch/y.html") == {
+        "ch/x.html", "ch/images/f.svg", "ch/images/f@2.svg", "ch/images/f.dark.svg", "assets/quiz/quiz.js",
+        "ch/a b.png"}

@@ -64,7 +64,7 @@ def test_the_offline_package_holds_each_file_the_site_uses_once(site_dir):
 def test_the_offline_package_holds_the_site_and_nothing_else(site_dir):
     import zipfile
 
-    from course_site.plugin import OFFLINE_LEAVES_OUT, OFFLINE_LEAVES_OUT_FILES, OFFLINE_PACKAGE, PACKAGE_FOLDER
+    from course_site.offline_package import OFFLINE_LEAVES_OUT, OFFLINE_LEAVES_OUT_FILES, OFFLINE_PACKAGE, PACKAGE_FOLDER
 
     with zipfile.ZipFile(site_dir / OFFLINE_PACKAGE) as package:
         names = package.namelist()

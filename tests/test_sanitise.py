@@ -170,3 +170,22 @@ def test_symlinks_are_found_without_following_them(tmp_path):
 ])
 def test_the_paths_a_notebook_names(text, named):
     assert published.named_in(text) >= named
+
+
+def test_content_passed_once_is_not_judged_again_but_content_with_problems_always_is(tmp_path, monkeypatch):
+    judged = []
+    real = sanitise.check_page
+    monkeypatch.setattr(sanitise, "check_page", lambda html, where: judged.append(where) or real(html, where))
+    folder = tmp_path / "judged"
+    first = sanitise.JudgedPages(folder, fingerprint="code-1")
+    bad = '<p onclick="steal()">x</p>'
+    assert first.problems("<p>fine</p>", "docs/a.md") == []
+    assert first.problems("<p>fine</p>", "docs/a.md") == []
+    assert first.problems(bad, "docs/b.md") and first.problems(bad, "docs/b.md")
+    assert judged == ["docs/a.md", "docs/b.md", "docs/b.md"]
+    # The next build finds what passed on disk; new judging code judges everything again.
+    assert sanitise.JudgedPages(folder, fingerprint="code-1").problems("<p>fine</p>", "docs/a.md") == []
+    assert judged == ["docs/a.md", "docs/b.md", "docs/b.md"]
+    assert sanitise.JudgedPages(folder, fingerprint="code-2").problems("<p>fine</p>", "docs/a.md") == []
+    assert judged[-1] == "docs/a.md" and len(judged) == 4
+    assert sanitise.JudgedPages(folder, fingerprint="code-2").problems(bad, "docs/c.md")[0].startswith("docs/c.md: ")

@@ -17,10 +17,11 @@
 - sitemap.py: sitemap.xml, every page in every language with its alternates
 - site_links.py: the link check the build ends with (every link and anchor of every page)
 - notebook_css.py: the one shared JupyterLab stylesheet
-- inventory.py: docs/'s files by MkDocs' own rules (exclude_docs, dot-files): the build's pages
+- inventory.py: docs/'s files by MkDocs' own rules (exclude_docs, dot-files), listed once, each read once
 - course_check.py, notebooks.py: every check before a page is built, every problem at once
   (tools/check_course.py runs them alone)
 - solutions.py: reference solutions (code an answer cell prints) as folded blocks with downloads
 - code_breaks.py: where inline code may break across lines (a step)
+- offline_package.py: the site zipped into itself; compaction.py: built pages without template whitespace
 - errors.py: SiteError, the one error the build raises
 """

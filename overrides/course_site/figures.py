@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup, NavigableString, Tag
+from mkdocs.structure.files import File, Files
 
+from . import sanitise
 from .errors import SiteError
 
 # light colour -> dark colour, in AUTHORING.md's order (section 6)
@@ -219,3 +222,21 @@ def _zoomable(tree: BeautifulSoup, img: Tag, strings) -> Tag:
     else:
         link.append(img)
     return link
+
+
+def dark_figures(files: Files, docs_dir: Path, config) -> list[File]:
+    """The dark version of every SVG of docs/ this language pass publishes, beside it
+    (`images/a.svg` -> `images/a.dark.svg`; figures.py)."""
+    docs_dir = docs_dir.resolve()
+    darks = []
+    for file in files.media_files():
+        if not file.dest_uri.endswith(".svg") or not file.abs_src_path:
+            continue
+        source = Path(file.abs_src_path).resolve()
+        if docs_dir not in source.parents:
+            continue  # the theme's icons
+        where = f"{docs_dir.name}/{source.relative_to(docs_dir).as_posix()}"
+        dark = dark_svg(source.read_text(encoding="utf-8"), where)
+        sanitise.stop_on(sanitise.check_svg(dark, f"{where} (its dark version)"), sanitise.EXPECTED_SVG)
+        darks.append(File.generated(config, dark_name(file.dest_uri), content=dark))
+    return darks

@@ -13,6 +13,8 @@ from urllib.parse import urlsplit
 from .languages import Languages
 from .plan import HOME, CoursePlan
 
+NOT_FOUND = "404.html"  # the theme's template, and the page GitHub Pages serves
+
 
 def default_names(plan: CoursePlan) -> list[str]:
     """The first part of every address of the default language's pages: chapter folders and

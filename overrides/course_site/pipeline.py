@@ -96,6 +96,7 @@ class SiteServices:
     outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
     exists: Callable[[str], bool] = lambda path: False  # docs-relative path -> whether docs/ has that file
     content_problems: list[str] = field(default_factory=list)  # sanitise.py's, of every page so far
+    judge_content: Callable[[str, str], list[str]] = check_page  # (html, where) -> problems: sanitise.py
 
 
 @dataclass
@@ -152,7 +153,7 @@ def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 def safe_content(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """Judged as a browser reads what will be written (the tree as text), not as Python parsed it."""
-    page.site.content_problems.extend(check_page(str(tree), page.where))
+    page.site.content_problems.extend(page.site.judge_content(str(tree), page.where))
     return tree
 
 

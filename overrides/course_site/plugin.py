@@ -14,40 +14,33 @@ Where to look:
 
 from __future__ import annotations
 
-import html as html_text
 import logging
-import posixpath
-import re
-import zipfile
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import minify_html
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.toc import get_toc
 
 from quizzes.course import Course
 
-from . import adapters, downloads, exercises, figures, history, pipeline, progress, published, run_at_build, sanitise
+from . import adapters, compaction, downloads, exercises, figures, history, offline_package, pipeline, progress, published
+from . import run_at_build, sanitise
 from . import inventory, search_index, site_links, sitemap, solutions, translation_status
 from .course_check import check_course, raise_problems
 from .errors import SiteError
 from .footer import Footer, footer_for
-from .not_found import not_found_context
+from .not_found import NOT_FOUND, not_found_context
 from .glossary import read_glossary
 from .languages import Languages
 from .notebook_css import NOTEBOOK_CSS, StyleCollector
 from .plan import CoursePlan, check_every_page_is_planned, read_plan
-from .strings import fill, load_tables, table_path
+from .strings import load_tables, table_path
 
 log = logging.getLogger("mkdocs.plugins.course_site")
 
-OFFLINE_PACKAGE = "autofuse-course-offline.zip"
-PACKAGE_FOLDER = "autofuse-course"  # what the zip unpacks to
 RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
-NOT_FOUND = "404.html"
+JUDGED_CACHE = "judged-content"  # the content sanitise.py passed, by its hash (sanitise.JudgedPages)
 
 
 @dataclass
@@ -130,6 +123,7 @@ class CourseSite:
             read_source=lambda name: course_files.text(name) if course_files.has(name) else None,
             exists=course_files.has,
             outdated=translated.pages,
+            judge_content=sanitise.JudgedPages(adapters.notebook_cache_dir(config).parent / JUDGED_CACHE).problems,
         )
         return Build(languages, strings, plan, course, services, course_files, last_changed=history.last_changed(docs_dir))
 
@@ -157,7 +151,7 @@ class CourseSite:
             files.remove(unused)
         for uri in exercises.ASSETS.values():
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
-        for dark in dark_figures(files, docs_dir, config):
+        for dark in figures.dark_figures(files, docs_dir, config):
             files.append(dark)
         self.build.copied.update(_copied_from(files, docs_dir))
         return files
@@ -226,7 +220,7 @@ class CourseSite:
     def on_post_page(self, output: str, page, config) -> str:
         """Template whitespace is a third of a page and grows with the navigation: drop it."""
         self.build.used |= published.used_by_page(output, page.url)
-        return compact_html(output)
+        return compaction.compact_html(output)
 
     def on_page_context(self, context, page, config, nav):
         """Priority -100: after static-i18n's own language switcher (50), which knows Markdown pages only."""
@@ -271,14 +265,14 @@ class CourseSite:
         solutions.write_files(site, (s for page in self.build.course.pages.values() for s in page.solutions))
         not_found = site / NOT_FOUND
         if not_found.is_file():  # a theme template: on_post_page did not see it
-            not_found.write_text(compact_html(not_found.read_text(encoding="utf-8")), encoding="utf-8")
+            not_found.write_text(compaction.compact_html(not_found.read_text(encoding="utf-8")), encoding="utf-8")
         search_index.write(site, self.build.languages)
         if config.site_url:
             sitemap.write(site, config.site_url, self.build.published, self.build.languages)
-        write_offline_package(site, config.site_url)
+        offline_package.write_offline_package(site, config.site_url)
         # The home pages say how big the package is, which the package then holds too.
-        if fill_offline_size(site, self.build.languages, self.build.strings):
-            write_offline_package(site, config.site_url)
+        if offline_package.fill_offline_size(site, self.build.languages, self.build.strings):
+            offline_package.write_offline_package(site, config.site_url)
         broken = site_links.broken_links(site, urlsplit(config.site_url or "/").path or "/")
         if broken:
             raise SiteError(f"{len(broken)} broken links:\n  " + "\n  ".join(broken),
@@ -298,24 +292,6 @@ class PageExtras:
     alternates: list = field(default_factory=list)
     language: str | None = None  # the language of the site the page is part of
     footer: Footer = field(default_factory=Footer)
-
-
-def dark_figures(files: Files, docs_dir: Path, config) -> list[File]:
-    """The dark version of every SVG of docs/ this language pass publishes, beside it
-    (`images/a.svg` -> `images/a.dark.svg`; figures.py)."""
-    docs_dir = docs_dir.resolve()
-    darks = []
-    for file in files.media_files():
-        if not file.dest_uri.endswith(".svg") or not file.abs_src_path:
-            continue
-        source = Path(file.abs_src_path).resolve()
-        if docs_dir not in source.parents:
-            continue  # the theme's icons
-        where = f"{docs_dir.name}/{source.relative_to(docs_dir).as_posix()}"
-        dark = figures.dark_svg(source.read_text(encoding="utf-8"), where)
-        sanitise.stop_on(sanitise.check_svg(dark, f"{where} (its dark version)"), sanitise.EXPECTED_SVG)
-        darks.append(File.generated(config, figures.dark_name(file.dest_uri), content=dark))
-    return darks
 
 
 def _copied_from(files: Files, docs_dir: Path) -> dict[str, str]:
@@ -367,86 +343,3 @@ def _default_slugify():
     from markdown.extensions.toc import slugify
 
     return slugify
-
-
-def compact_html(output: str) -> str:
-    """Whitespace between tags collapsed, comments dropped; <pre>, scripts and styles untouched."""
-    return minify_html.minify(output, minify_js=False, minify_css=False, keep_closing_tags=True,
-                              keep_html_and_head_opening_tags=True, keep_input_type_text_attr=True,
-                              allow_noncompliant_unquoted_attribute_values=False,
-                              allow_removing_spaces_between_attributes=False)
-
-
-# Not needed from the file system: source maps, compressed copies, and the search index as JSON
-# (under file:// Material reads search_index.js, which the offline plugin writes).
-OFFLINE_LEAVES_OUT = (".map", ".gz")
-OFFLINE_LEAVES_OUT_FILES = ("search/search_index.json",)
-
-
-def write_offline_package(site: Path, site_url: str | None = None) -> None:
-    """The site zipped into itself: every build ships the package of exactly what it built."""
-    package = site / OFFLINE_PACKAGE
-    package.unlink(missing_ok=True)
-    files = sorted(
-        p for p in site.rglob("*")
-        if p.is_file() and p != package and p.suffix not in OFFLINE_LEAVES_OUT
-        and p.relative_to(site).as_posix() not in OFFLINE_LEAVES_OUT_FILES
-    )
-    with zipfile.ZipFile(package, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in files:
-            name = Path(PACKAGE_FOLDER) / path.relative_to(site)
-            if path.suffix == ".html" and site_url:
-                text = path.read_text(encoding="utf-8")
-                packaged = link_package_online(text, path.relative_to(site).as_posix(), site_url)
-                if path.relative_to(site).as_posix() == NOT_FOUND:
-                    packaged = offline_not_found_page(packaged, site_url)
-                if packaged != text:
-                    archive.writestr(str(name), packaged.encode("utf-8"))
-                    continue
-            archive.write(path, name)
-
-
-OFFLINE_SIZE = re.compile(r"<span data-offline-size(?:=\"\")?>[^<]*</span>")
-
-
-def fill_offline_size(site: Path, languages: Languages, strings: Mapping[str, Mapping[str, object]]) -> bool:
-    """Put the package's size, in MB to one decimal, where a home page marks it
-    (`<span data-offline-size></span>` after its link); whether any page had the mark."""
-    size = f"{(site / OFFLINE_PACKAGE).stat().st_size / 1_000_000:.1f}"
-    filled = False
-    for language in languages.codes:
-        home = site / languages.folder(language) / "index.html"
-        if not home.is_file():
-            continue
-        text = home.read_text(encoding="utf-8")
-        label = html_text.escape(fill(str(strings[language]["offline_size"]), size=size))
-        new = OFFLINE_SIZE.sub(f"<span data-offline-size>{label}</span>", text)
-        if new != text:
-            home.write_text(new, encoding="utf-8")
-            filled = True
-    return filled
-
-
-def offline_not_found_page(html: str, site_url: str) -> str:
-    """The 404 page's base is the site's root path online (it is served at any address); in the
-    package, opened from its own folder, it is that folder."""
-    root = urlsplit(site_url).path or "/"
-    base = re.compile(r"<base href=([\"']?)%s\1>" % re.escape(root))
-    packaged, count = base.subn('<base href="./">', html, count=1)
-    if count != 1:
-        raise SiteError(f"{NOT_FOUND} has no <base href={root}> to point at the package's folder")
-    return packaged
-
-
-_PACKAGE_LINK = re.compile(r"""href=(["']?)([^"'\s>]*%s)\1""" % re.escape(OFFLINE_PACKAGE))
-
-
-def link_package_online(html: str, page: str, site_url: str) -> str:
-    """Inside the package, a link to the package (the home page's "download") leads to the
-    published one: the package cannot hold itself."""
-    def published(match: re.Match) -> str:
-        if posixpath.normpath(posixpath.join(posixpath.dirname(page), match[2])) != OFFLINE_PACKAGE:
-            return match[0]
-        return f'href="{html_text.escape(site_url.rstrip("/") + "/" + OFFLINE_PACKAGE)}"'
-
-    return _PACKAGE_LINK.sub(published, html)

@@ -16,7 +16,10 @@ The site's own markup (Material's, the quizzes, the figures' wrappers) is added 
 
 from __future__ import annotations
 
+import hashlib
 import re
+from importlib.metadata import version
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import defusedxml.ElementTree
@@ -111,6 +114,37 @@ def check_page(html: str, where: str) -> list[str]:
     refusals = adapters.refusals_in_html(html, tags=PAGE_TAGS, protocols=PROTOCOLS, judge=judge_attribute,
                                          css_problem=css_problem)
     return [f"{where}: {describe(refusal)}" for refusal in refusals]
+
+
+def _code_fingerprint() -> str:
+    """The allow list and the judging code: a change to either judges every page again."""
+    digest = hashlib.sha256(version("bleach").encode("utf-8"))
+    for module in (Path(__file__), Path(adapters.__file__)):
+        digest.update(module.read_bytes())
+    return digest.hexdigest()
+
+
+class JudgedPages:
+    """check_page for a build, remembering the content it passed: the same content passes again
+    without being parsed (judging was a tenth of a warm build).  Remembered in memory (serve's
+    rebuilds) and, given a folder, on disk (the next build), keyed by the content and the judging
+    code.  Content with problems is judged every time, so its messages always name its page."""
+
+    def __init__(self, folder: Path | None = None, fingerprint: str | None = None) -> None:
+        self.folder, self.passed = folder, set()
+        self.fingerprint = fingerprint or _code_fingerprint()
+
+    def problems(self, html: str, where: str) -> list[str]:
+        key = hashlib.sha256(f"{self.fingerprint}\0{html}".encode("utf-8")).hexdigest()
+        if key in self.passed or (self.folder and (self.folder / key).is_file()):
+            return []
+        found = check_page(html, where)
+        if not found:
+            self.passed.add(key)
+            if self.folder:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                (self.folder / key).write_text("", encoding="utf-8")
+        return found
 
 
 def check_svg(text: str, where: str) -> list[str]:

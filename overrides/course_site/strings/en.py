@@ -138,7 +138,7 @@ STRINGS = {
     "footer_cann": "Written for CANN {version}",
     "footer_updated": "This page last changed on ",
     "footer_source": "Source repository",
-    # After the home page's link to the offline package (plugin.py, fill_offline_size); {size} in MB.
+    # After the home page's link to the offline package (offline_package.py, fill_offline_size); {size} in MB.
     "offline_size": " ({size} MB)",
     "footer_report": "Report an error",
     "footer_report_where": "Report an error: ",  # followed by the platforms' names (GitHub · GitCode)

@@ -136,7 +136,7 @@ STRINGS = {
     "footer_cann": "本课程基于 CANN {version} 编写",
     "footer_updated": "本页最后更新：",
     "footer_source": "源代码仓库",
-    # After the home page's link to the offline package (plugin.py, fill_offline_size); {size} in MB.
+    # After the home page's link to the offline package (offline_package.py, fill_offline_size); {size} in MB.
     "offline_size": "（{size} MB）",
     "footer_report": "报告错误",
     "footer_report_where": "报告错误：",  # followed by the platforms' names (GitHub · GitCode)
