@@ -107,10 +107,37 @@ def test_notebook_markup_takes_styles_and_scripts_out_and_makes_material_code_bl
     assert run_step(pipeline.notebook_markup, html, page) == (
         '<div class="jp-Cell jp-MarkdownCell" id="cell-id=intro"><div class="jp-RenderedMarkdown"><p>Text</p></div></div>'
         '<div class="jp-Cell jp-CodeCell" id="cell-id=code"><div class="jp-Cell-inputWrapper">'
-        '<div aria-hidden="true" class="jp-InputPrompt" data-search-exclude="">In [ ]:</div>'
         '<div class="highlight"><pre><code><span class="n">x</span></code></pre></div></div></div>'
     )
     assert page.result.notebook_sheets == [".jp-Cell{color:red}"]
+
+
+def test_a_code_cell_keeps_only_the_elements_a_reader_sees():
+    """nbconvert's code cell as mkdocs-jupyter renders it: an empty collapser, a prompt the page
+    never shows and CodeMirror's frame go; Pygments' empty first span and unstyled whitespace
+    spans become plain text (every element is styled and laid out on each visit, issue 19)."""
+    html = (
+        '<div class="jp-Cell jp-CodeCell" id="cell-id=code"><div class="jp-Cell-inputWrapper">'
+        '<div class="jp-Collapser jp-InputCollapser jp-Cell-inputCollapser"></div>'
+        '<div class="jp-InputArea jp-Cell-inputArea"><div class="jp-InputPrompt jp-InputArea-prompt">In [ ]:</div>'
+        '<div class="jp-CodeMirrorEditor jp-Editor jp-InputArea-editor" data-type="inline">'
+        '<div class="CodeMirror cm-s-jupyter"><div class="highlight-ipynb hl-python"><pre><span></span>'
+        '<span class="kn">import</span><span class="w"> </span><span class="nn">os</span>\n'
+        '<span class="n">x</span><span class="w">  </span><span class="o">=</span><span class="w"> </span><span class="mi">1</span>\n'
+        '</pre></div></div></div></div></div></div>'
+    )
+    page = context()
+    tree = pipeline.code_blocks(pipeline.notebook_markup(BeautifulSoup(html, "html.parser"), page), page)
+    assert str(tree) == (
+        '<div class="jp-Cell jp-CodeCell" id="cell-id=code"><div class="jp-Cell-inputWrapper">'
+        '<div class="jp-InputArea jp-Cell-inputArea">'
+        '<div class="jp-CodeMirrorEditor jp-Editor jp-InputArea-editor" data-type="inline">'
+        '<div class="highlight"><pre id="code-0"><code>'
+        '<span class="kn">import</span> <span class="nn">os</span>\n'
+        '<span class="n">x</span>  <span class="o">=</span> <span class="mi">1</span>\n'
+        '</code></pre></div></div></div></div></div>'
+    )
+    assert tree.get_text() == "import os\nx  = 1\n"  # what the copy button copies
 
 
 def test_notebook_markup_leaves_markdown_pages_alone():

@@ -75,7 +75,7 @@ def content_problems(path: Path, where: str) -> list[str]:
 
     tree = BeautifulSoup(adapters.notebook_html(path), "html.parser")
     for step in (adapters.take_styles, adapters.remove_scripts, adapters.flatten_markdown_cells,
-                 adapters.convert_code_cells, adapters.remove_cell_toolbars, adapters.hide_prompts):
+                 adapters.convert_code_cells, adapters.remove_cell_toolbars, adapters.remove_prompts):
         step(tree)  # pipeline.notebook_markup, which runs before safe_content
     return sanitise.check_page(str(tree), where)
 

@@ -338,11 +338,29 @@ def remove_cell_toolbars(tree: BeautifulSoup) -> None:
         toolbar.decompose()
 
 
-def hide_prompts(tree: BeautifulSoup) -> None:
-    """"In [ ]:" is noise for screen readers and for search."""
-    for prompt in tree.select(".jp-InputPrompt, .jp-OutputPrompt"):
-        prompt["data-search-exclude"] = ""
-        prompt["aria-hidden"] = "true"
+def remove_prompts(tree: BeautifulSoup) -> None:
+    """"In [ ]:" is noise for screen readers and for search, and the page never shows it
+    (site.css hid it): it goes, with the empty collapser beside it, and the CodeMirror frame
+    around a code cell's block is unwrapped.  Fewer elements for the browser to style and lay
+    out on every page, and nothing a reader sees changes."""
+    for element in tree.select(".jp-InputPrompt, .jp-OutputPrompt, .jp-Collapser"):
+        element.decompose()
+    for frame in tree.select(".jp-InputArea-editor > .CodeMirror"):
+        frame.unwrap()
+
+
+def plain_code_whitespace(tree: BeautifulSoup) -> None:
+    """Pygments wraps the whitespace between tokens in `<span class="w">` and starts each block
+    with an empty `<span></span>`: neither is styled, and a long page has a hundred of them.
+    The text stays as it was, so the copy button copies the same code."""
+    for code in tree.select("pre > code"):
+        first = code.find(True, recursive=False)
+        if first is not None and first.name == "span" and not first.attrs and not first.contents:
+            first.decompose()
+        for space in code.select("span.w"):
+            if space.get("class") == ["w"] and not space.find(True):
+                space.unwrap()
+        code.smooth()
 
 
 def output_areas(tree: BeautifulSoup) -> list[Tag]:

@@ -8,7 +8,7 @@ finds out for the template (the table of contents, the description, the styleshe
 needs) goes into `page.result`.  The order is this list, nothing else:
 
 1. notebook_markup: nbconvert's markup made the site's (styles out, scripts out, Material code
-   blocks, quiet prompts)
+   blocks, no prompts)
 2. safe_content: no script, nothing loaded from outside the site (before anything of ours is added;
    every problem of every page is reported at the end of the language passes, all at once)
 3. cell_outputs: what the cells tagged run-at-build printed, under each such cell
@@ -24,7 +24,8 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 10. figures: an image and its caption paragraph become <figure> and <figcaption>; SVG figures
     get their dark version and open full screen (after 9, which settles the image addresses)
 11. images: images load lazily
-12. code_blocks: each code block named for its copy button; inline code breaks only at a space
+12. code_blocks: each code block named for its copy button, without Pygments' unstyled whitespace
+    spans; inline code breaks only at a space
     or after "_", "=", ";", ",", "/", never inside a part with a hyphen
 13. tables: tables labelled to read as rows on phones (a hint over those that cannot), words
     with a hyphen kept whole in cells (after 12, so that the labels are the headers' text as shown)
@@ -146,7 +147,7 @@ def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         adapters.flatten_markdown_cells(tree)
         adapters.convert_code_cells(tree)
         adapters.remove_cell_toolbars(tree)
-        adapters.hide_prompts(tree)
+        adapters.remove_prompts(tree)
     return tree
 
 
@@ -282,6 +283,7 @@ def images(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 def code_blocks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     adapters.name_code_blocks(tree)
+    adapters.plain_code_whitespace(tree)
     mark_breaks(tree)
     return tree
 

@@ -1,4 +1,6 @@
-/* The reader's place when the language changes: the other language's page opens at the same
+/* The reader's place: when the language changes, and on the way to a heading down the page.
+ *
+ * When the language changes, the other language's page opens at the same
  * section.  Headings differ in text and id between the languages, but both pages have the same
  * headings in the same order (a translation keeps the original's structure), so the section
  * travels as its heading's number in the page: a link to the page in another language (the
@@ -11,6 +13,55 @@
   "use strict";
 
   var PARAMETER = "section";
+
+  /* Show a heading, and show it again until it stays put.  The notebook cells above it are
+   * drawn only as they come near the screen (site.css, content-visibility), and a cell drawn
+   * for the first time takes its real height in place of an estimate, which moves the heading
+   * away from the top of the screen (a frame after it was shown).  Half a second at most; the
+   * reader's own scrolling stops it. */
+  function show(heading) {
+    var place = null;  // where the heading stands once shown
+    var still = 0;     // frames it has stayed there
+    var frames = 0;
+    var stopped = false;
+    function stop() { stopped = true; }
+    ["wheel", "touchstart", "keydown"].forEach(function (type) {
+      addEventListener(type, stop, { once: true, passive: true });
+    });
+    (function step() {
+      if (stopped || still >= 5 || ++frames > 30) return;
+      if (heading.getBoundingClientRect().top === place) {
+        still += 1;
+      } else {
+        heading.scrollIntoView();
+        place = heading.getBoundingClientRect().top;
+        still = 0;
+      }
+      requestAnimationFrame(step);
+    })();
+  }
+
+  function target() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    return id ? document.getElementById(id) : null;
+  }
+
+  // A link within the page (the table of contents, a heading's link, Back to a heading): the
+  // browser has scrolled to the heading; keep it there while the cells on the way are drawn.
+  addEventListener("hashchange", function () {
+    var heading = target();
+    if (heading) show(heading);
+  });
+  document.addEventListener("click", function (event) {
+    var link = event.target instanceof Element ? event.target.closest("a[href^='#']") : null;
+    // The same address again fires no hashchange, but the browser scrolls back to the heading.
+    if (link && link.hash && link.hash === location.hash) {
+      requestAnimationFrame(function () {
+        var heading = target();
+        if (heading) show(heading);
+      });
+    }
+  });
 
   function headings() {
     return Array.prototype.slice.call(document.querySelectorAll(
@@ -51,11 +102,11 @@
   var address = location.pathname + (query.toString() ? "?" + query : "") + (heading ? "#" + heading.id : location.hash);
   history.replaceState(history.state, "", address);
   if (!heading) return;
-  heading.scrollIntoView();
+  show(heading);
   // Figures and fonts that load later move the heading: show it again then, unless the reader
   // has scrolled meanwhile.
   var shown = window.scrollY;
   window.addEventListener("load", function () {
-    if (window.scrollY === shown) heading.scrollIntoView();
+    if (window.scrollY === shown) show(heading);
   }, { once: true });
 })();
