@@ -23,5 +23,6 @@
 - solutions.py: reference solutions (code an answer cell prints) as folded blocks with downloads
 - code_breaks.py: where inline code may break across lines (a step)
 - offline_package.py: the site zipped into itself; compaction.py: built pages without template whitespace
+- page_cache.py: a page made again only when something it is made from changed
 - errors.py: SiteError, the one error the build raises
 """

@@ -14,11 +14,9 @@
 
   var PARAMETER = "section";
 
-  /* Show a heading, and show it again until it stays put.  The notebook cells above it are
-   * drawn only as they come near the screen (site.css, content-visibility), and a cell drawn
-   * for the first time takes its real height in place of an estimate, which moves the heading
-   * away from the top of the screen (a frame after it was shown).  Half a second at most; the
-   * reader's own scrolling stops it. */
+  /* Show a heading, and show it again until it stays put: what is above it can still change
+   * height after it was shown (figures and fonts arriving), which moves it away from the top of
+   * the screen.  Half a second at most; the reader's own scrolling stops it. */
   function show(heading) {
     var place = null;  // where the heading stands once shown
     var still = 0;     // frames it has stayed there
