@@ -1018,8 +1018,12 @@ def test_scores_count_first_tries_apart_from_answers_given_after_the_solution(vi
     q8 = page.locator('fieldset[data-quiz-id^="01.04-8-"]')
     q9 = page.locator('fieldset[data-quiz-id^="01.04-9-"]')
     q1 = page.locator('fieldset[data-quiz-id^="01.04-1-"]')
-    # Q8: the solution first, then the right answer.
+    # Q8: the solution first, then the right answer.  The page hears of the opening in a `toggle`
+    # event, a task after the click: the test waits for it, as any reader's typing would.
+    page.evaluate("""() => { window.__opened = new Promise(done => document.getElementById('quiz-solution-01.04-8')
+                             .addEventListener('toggle', () => setTimeout(done), { once: true })); }""")
     page.locator("#quiz-solution-01\\.04-8 summary").click()
+    page.evaluate("() => window.__opened")
     q8.locator("input.quiz-input").fill("--enable_autofuse=true;--autofuse_enable_pass=reduce")
     q8.locator("input.quiz-input").press("Enter")
     assert q8.get_attribute("data-quiz-result") == "correct"
