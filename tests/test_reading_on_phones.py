@@ -184,6 +184,9 @@ def test_every_figure_opens_where_its_smallest_text_can_be_read(browser, site_di
             where = f"{page} figure {index + 1}"
             svg.goto(shown["src"])
             smallest, own_width = svg.evaluate(SMALLEST_TEXT)
+            # Back to the reader's tab: a tab behind another draws no frames, so every wait on
+            # the page (Playwright polls on animation frames) would crawl.
+            tab.bring_to_front()
             rendered = smallest * shown["width"] / own_width
             if rendered < READABLE_PX - 0.05:
                 problems.append(f"{where}: smallest text {rendered:.1f} px at {shown['width']:.0f} px wide")
