@@ -165,6 +165,21 @@ def upstream_course_dir(request, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def warm_notebook_cache(site_build):
+    """warm_notebook_cache(folder): a copy, at `folder`, of the notebook cache the shared real site
+    was built with, for a test's own build of the real course (`NOTEBOOK_CACHE_DIR=folder`): every
+    notebook it did not change is converted once per run, not once per test.  The pages and the
+    sanitiser's verdicts beside it are not copied: those the test's build makes itself."""
+    source = Path(os.environ.get("NOTEBOOK_CACHE_DIR") or ROOT / ".cache" / "mkdocs-jupyter")
+
+    def copy(folder: Path) -> Path:
+        shutil.copytree(source, folder)
+        return folder
+
+    return copy
+
+
+@pytest.fixture(scope="session")
 def http_base(site_dir):
     server = browsing.serve(site_dir)
     yield browsing.base_url(server)
