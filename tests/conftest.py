@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from helpers import EDGE_SITE, ROOT, UPSTREAM_COURSE, UPSTREAM_MISSING_TRANSLATION, BuildFailed, build_site, hook_paths
+from helpers import (EDGE_SITE, ROOT, UPSTREAM_COURSE, UPSTREAM_MISSING_TRANSLATION, BuildFailed, build_site, hook_paths,
+                     stop_builds)
 
 import browsing  # tools/browsing.py (helpers puts tools/ on the path)
 
@@ -99,12 +101,18 @@ def pytest_configure(config):
         base = config.course_sites_base = Path(tempfile.mkdtemp(prefix="course-sites-"))
         config.course_sites = {}
         # Two at a time (each build is its own process): the machine's other core would idle.
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            building = {name: pool.submit(build, base) for name, build in SHARED_SITES.items()}
-            for name, future in building.items():  # the first failure in this order stops the run
+        pool = ThreadPoolExecutor(max_workers=2)
+        building = {pool.submit(build, base): name for name, build in SHARED_SITES.items()}
+        try:
+            for future in as_completed(building):  # the first failure stops the run, at once
                 site_dir, result = future.result()
-                config.course_sites[name] = {"dir": str(site_dir), "args": result.args, "returncode": result.returncode,
-                                             "stdout": result.stdout, "stderr": result.stderr}
+                config.course_sites[building[future]] = {"dir": str(site_dir), "args": result.args, "returncode": result.returncode,
+                                                         "stdout": result.stdout, "stderr": result.stderr}
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            stop_builds()
+            raise
+        pool.shutdown()
 
 
 def pytest_unconfigure(config):
@@ -201,6 +209,11 @@ class Visit:
     failed_requests: list[str] = field(default_factory=list)
 
 
+def outside_of(base: str) -> re.Pattern:
+    """Every address that is not the site's own (nor data:, blob:, about:)."""
+    return re.compile("^(?!" + re.escape(base) + "|data:|blob:|about:)")
+
+
 @pytest.fixture
 def visit(browser):
     """visit(url, base) opens url in a fresh context and records what went wrong."""
@@ -215,15 +228,13 @@ def visit(browser):
         page.on("pageerror", lambda e: record.console_errors.append(str(e)))
         page.on("response", lambda r: r.status >= 400 and r.url != url and record.failed_requests.append(r.url))
 
-        def check(route):
-            request_url = route.request.url
-            if request_url.startswith(base) or request_url.startswith(("data:", "blob:", "about:")):
-                route.continue_()
-            else:
-                record.outside_requests.append(request_url)
-                route.abort()
+        def refuse(route):
+            record.outside_requests.append(route.request.url)
+            route.abort()
 
-        context.route("**/*", check)
+        # Only requests that leave the site come to Python: the browser matches the pattern
+        # itself, so the site's own requests are not held up by a round trip to the test.
+        context.route(outside_of(base), refuse)
         page.goto(url, wait_until="load")
         return record
 

@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -135,18 +136,41 @@ class BuildFailed(AssertionError):
     pass
 
 
+# Builds under way in this process, so that a run which stops on one failed build need not wait
+# for the others to finish (stop_builds), and none starts after that.
+RUNNING_BUILDS: set[subprocess.Popen] = set()
+_BUILDS_LOCK = threading.Lock()
+_BUILDS_STOPPED = threading.Event()
+
+
 def build_site(config_file: Path, site_dir: Path, cache_dir: Path | None = None) -> subprocess.CompletedProcess:
     """mkdocs build --strict; raises BuildFailed with the build's own error first."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     if cache_dir is not None:
         env["NOTEBOOK_CACHE_DIR"] = str(cache_dir)
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file), "-d", str(site_dir)],
-        cwd=config_file.parent, env=env, capture_output=True, text=True, encoding="utf-8",
-    )
+    arguments = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file), "-d", str(site_dir)]
+    with subprocess.Popen(arguments, cwd=config_file.parent, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, encoding="utf-8") as process:
+        with _BUILDS_LOCK:
+            RUNNING_BUILDS.add(process)
+            if _BUILDS_STOPPED.is_set():
+                process.kill()
+        try:
+            stdout, stderr = process.communicate()
+        finally:
+            RUNNING_BUILDS.discard(process)
+    result = subprocess.CompletedProcess(arguments, process.returncode, stdout, stderr)
     if result.returncode != 0:
         raise BuildFailed(f"mkdocs build failed for {config_file}:\n{build_error(result)}")
     return result
+
+
+def stop_builds() -> None:
+    """Stop every build under way or yet to start (their results are no longer wanted)."""
+    with _BUILDS_LOCK:
+        _BUILDS_STOPPED.set()
+        for process in RUNNING_BUILDS:
+            process.kill()
 
 
 def build_error(result: subprocess.CompletedProcess) -> str:

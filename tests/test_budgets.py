@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from browsing import base_url, first_visit_files, gzipped_size, serve
+from browsing import base_url, first_visits_files, gzipped_size, serve
 from helpers import notebook_pages, pages_of, soup
 
 FRAME_BUDGET = 24 * 1024
@@ -80,11 +80,9 @@ def first_visits(browser, site) -> dict[str, tuple[int, list[str]]]:
     """Each page: the gzipped bytes of everything a fresh browser fetched, and what it was."""
     server = serve(site)
     try:
-        visits = {}
-        for page in pages_of(site):
-            files = first_visit_files(browser, base_url(server), site, page)
-            visits[page] = (sum(gzipped_size(f) for f in files), [f.relative_to(site).as_posix() for f in files])
-        return visits
+        visited = first_visits_files(browser, base_url(server), site, pages_of(site))
+        return {page: (sum(gzipped_size(f) for f in files), [f.relative_to(site).as_posix() for f in files])
+                for page, files in visited.items()}
     finally:
         server.shutdown()
 

@@ -1,6 +1,6 @@
 """A learner's path through the course, in Chromium (issue 12): the whole course in the
 navigation, the chapter above each title, the contents on phones, code every character of which
-can be read, figures that open full screen and follow the colour scheme, Chinese typography,
+can be read (its characters never under the copy button: test_reading_on_phones.py), figures that open full screen and follow the colour scheme, Chinese typography,
 the footer, the chapter archives, and the 404 page in the reader's language."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from browsing import base_url, serve_like_pages, wait_for_frames
-from helpers import axe_violations, load_config, notebook_pages, site_path_prefix, soup
+from helpers import axe_violations, load_config, site_path_prefix, soup
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -92,55 +92,6 @@ def test_the_contents_are_on_phones_and_lead_to_their_section(http_base, visit):
 
 
 # -- reading: code ---------------------------------------------------------------------------
-
-# For each code block with a copy button: every character that can be seen (inside the code's
-# own visible box), at the start and at the end of its horizontal scroll, and whether it lies
-# under the button.
-CHARACTERS_UNDER_THE_BUTTON = """() => {
-  const found = [];
-  for (const pre of document.querySelectorAll('article pre')) {
-    const nav = pre.querySelector('.md-code__nav');
-    const code = pre.querySelector(':scope > code');
-    if (!nav || !code) continue;
-    for (const left of [0, code.scrollWidth]) {
-      code.scrollLeft = left;
-      const button = nav.getBoundingClientRect();
-      const box = code.getBoundingClientRect();
-      const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (let i = 0; i < node.length; i++) {
-          if (!node.data[i].trim()) continue;
-          const range = document.createRange();
-          range.setStart(node, i); range.setEnd(node, i + 1);
-          for (const r of range.getClientRects()) {
-            const x1 = Math.max(r.left, box.left), x2 = Math.min(r.right, box.right);
-            const y1 = Math.max(r.top, box.top), y2 = Math.min(r.bottom, box.bottom);
-            if (x2 <= x1 || y2 <= y1) continue;  // clipped: not drawn
-            if (x1 < button.right && x2 > button.left && y1 < button.bottom && y2 > button.top)
-              found.push(pre.id + ': ' + JSON.stringify(node.data[i]) + ' at scroll ' + code.scrollLeft);
-          }
-        }
-      }
-    }
-    code.scrollLeft = 0;
-  }
-  return found;
-}"""
-
-
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
-def test_no_code_character_is_ever_under_the_copy_button(site_dir, http_base, visit, viewport):
-    problems = {}
-    for page in notebook_pages(site_dir):
-        tab = visit(http_base + page, http_base, viewport=viewport).page
-        tab.wait_for_function("() => !document.querySelector('article pre > code')"
-                              " || document.querySelector('article pre .md-code__nav')")
-        found = tab.evaluate(CHARACTERS_UNDER_THE_BUTTON)
-        if found:
-            problems[page] = found[:5]
-        tab.context.close()
-    assert problems == {}
-
 
 def test_a_code_block_that_scrolls_shows_it(http_base, visit):
     tab = visit(http_base + ENABLE, http_base, viewport=PHONE).page
@@ -257,31 +208,6 @@ def test_phone_margins_are_the_same_on_notebook_and_markdown_pages(http_base, vi
         tab = visit(http_base + page, http_base, viewport=PHONE).page
         lefts.append(tab.locator("article h1").bounding_box()["x"])
     assert lefts[0] == lefts[1] == 16
-
-
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
-def test_tables_in_notebooks_keep_to_the_text_column(site_dir, http_base, visit, viewport):
-    """A table may scroll inside its own wrapper; neither the page nor the notebook scrolls
-    sideways, and no table's edge is cut: every notebook page with a table, both languages."""
-    pages = [p for p in notebook_pages(site_dir) if soup(site_dir / p).select_one("article table")]
-    assert pages
-    problems = []
-    for page in pages:
-        tab = visit(http_base + page, http_base, viewport=viewport).page
-        wait_for_frames(tab)
-        overflow = tab.evaluate("""() => {
-          const notebook = document.querySelector(".jp-Notebook");
-          const right = notebook.getBoundingClientRect().right;
-          const tables = [...notebook.querySelectorAll("table")].map(t => (t.closest(".md-typeset__scrollwrap") || t));
-          const page = document.scrollingElement;
-          const scrolls = getComputedStyle(notebook).overflowX !== "visible" && notebook.scrollWidth > notebook.clientWidth;
-          return {scroll: Math.max(page.scrollWidth - page.clientWidth, scrolls ? notebook.scrollWidth - notebook.clientWidth : 0),
-                  cut: tables.filter(t => t.getBoundingClientRect().right > right + 0.5).length};
-        }""")
-        if overflow != {"scroll": 0, "cut": 0}:
-            problems.append(f"{page}: {overflow}")
-        tab.context.close()
-    assert problems == []
 
 
 @pytest.mark.parametrize("page", ["index.html", "en/" + ENABLE])

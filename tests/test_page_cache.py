@@ -88,3 +88,18 @@ def test_a_site_built_from_its_cache_is_the_site_built_without_it_and_follows_a_
     files["ch/images/f.svg"] = figure.format(w=40)  # a figure's size is part of its page
     third = built("third")
     assert third["ch/x.html"] != first["ch/x.html"]
+    # The pages made from the figure as it was are forgotten: the folder does not grow with edits.
+    now = sorted((tmp_path / "pages").iterdir())
+    assert len(now) == 4 and not set(now) & set(kept)
+
+
+def test_a_build_forgets_the_pages_it_did_not_ask_for(tmp_path):
+    earlier = page_cache.PageCache(tmp_path / "pages", "b")
+    earlier.put("old", "<p>old</p>", None)
+    earlier.put("same", "<p>same</p>", None)
+    later = page_cache.PageCache(tmp_path / "pages", "b")
+    assert later.get("same") == ("<p>same</p>", None)
+    later.put("new", "<p>new</p>", None)
+    later.forget_unused()
+    assert sorted(path.name for path in (tmp_path / "pages").iterdir()) == ["new", "same"]
+    assert later.get("old") is None

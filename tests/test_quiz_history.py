@@ -117,6 +117,9 @@ def test_another_tab_never_overwrites_what_the_reader_has_not_checked(browser, b
     here, there = context.new_page(), context.new_page()
     for tab in (here, there):
         tab.goto(base + PRACTICE[language], wait_until="load")
+    # The reader works in one tab at a time, the one in front (a tab behind draws no frames, and
+    # Playwright's waits on frames would crawl there).
+    here.bring_to_front()
     # Here: a short answer typed and a multiple choice ticked, neither checked; one question answered.
     typing = "my half-typed answer"
     first(here, "short-answer").locator("input.quiz-input").fill(typing)
@@ -126,6 +129,7 @@ def test_another_tab_never_overwrites_what_the_reader_has_not_checked(browser, b
     answered = first(here, "true-false")
     answered.locator(f'input[value="{key_of(answered)}"]').check()
     # There: the same questions answered and checked, and the answered one changed.
+    there.bring_to_front()
     short = first(there, "short-answer")
     short.locator("input.quiz-input").fill("other tab")
     short.locator(".quiz-check").click()
@@ -136,6 +140,7 @@ def test_another_tab_never_overwrites_what_the_reader_has_not_checked(browser, b
     other_answered = first(there, "true-false")
     other_answered.locator(f'input[value="{wrong_answer(other_answered)}"]').check()
     # Here follows what was checked there where the reader had nothing unchecked...
+    here.bring_to_front()
     here.wait_for_function("() => document.querySelector('fieldset[data-quiz-kind=true-false]').dataset.quizResult === 'incorrect'")
     # ...and keeps what the reader is typing or choosing.
     assert first(here, "short-answer").locator("input.quiz-input").input_value() == typing

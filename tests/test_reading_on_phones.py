@@ -6,6 +6,7 @@ environments and start button; "report an error" on GitHub and GitCode."""
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -89,31 +90,177 @@ def table_problems(page: str, tables: list[dict]) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_every_table_of_every_page_can_be_read_whole(browser, site_dir, http_base, edge_site_dir, edge_http_base, size):
-    """Markdown and notebook tables of the real site and the edge site (whose wide table with a
-    merged cell keeps its grid), in one browser tab per size."""
+# The comments of each code block that start on screen but run past its right edge (cut), at
+# the start of its horizontal scroll.
+CUT_COMMENTS = """() => {
+  const cut = [];
+  document.querySelectorAll('article pre > code').forEach(code => {
+    code.scrollLeft = 0;
+    const box = code.getBoundingClientRect();
+    for (const comment of code.querySelectorAll('.c, .ch, .cm, .cp, .cpf, .c1, .cs')) {
+      const rects = [...comment.getClientRects()];
+      if (!rects.length || rects[0].left >= box.right - 20) continue;  // starts past the edge: reached by scrolling
+      if (rects.some(r => r.right > box.right + 0.5)) cut.push(comment.textContent.slice(0, 40));
+    }
+  });
+  return cut;
+}"""
+
+
+# For each code block with a copy button: every character that can be seen (inside the code's
+# own visible box), at the start and at the end of its horizontal scroll, and whether it lies
+# under the button.
+CHARACTERS_UNDER_THE_BUTTON = """() => {
+  const found = [];
+  for (const pre of document.querySelectorAll('article pre')) {
+    const nav = pre.querySelector('.md-code__nav');
+    const code = pre.querySelector(':scope > code');
+    if (!nav || !code) continue;
+    for (const left of [0, code.scrollWidth]) {
+      code.scrollLeft = left;
+      const button = nav.getBoundingClientRect();
+      const box = code.getBoundingClientRect();
+      const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < node.length; i++) {
+          if (!node.data[i].trim()) continue;
+          const range = document.createRange();
+          range.setStart(node, i); range.setEnd(node, i + 1);
+          for (const r of range.getClientRects()) {
+            const x1 = Math.max(r.left, box.left), x2 = Math.min(r.right, box.right);
+            const y1 = Math.max(r.top, box.top), y2 = Math.min(r.bottom, box.bottom);
+            if (x2 <= x1 || y2 <= y1) continue;  // clipped: not drawn
+            if (x1 < button.right && x2 > button.left && y1 < button.bottom && y2 > button.top)
+              found.push(pre.id + ': ' + JSON.stringify(node.data[i]) + ' at scroll ' + code.scrollLeft);
+          }
+        }
+      }
+    }
+    code.scrollLeft = 0;
+  }
+  return found;
+}"""
+
+
+# A notebook page's overflow: how far the page or the notebook scrolls sideways, and how many
+# tables (or their scrolling wrappers) are cut at the notebook's right edge.
+NOTEBOOK_OVERFLOW = """() => {
+  const notebook = document.querySelector(".jp-Notebook");
+  const right = notebook.getBoundingClientRect().right;
+  const tables = [...notebook.querySelectorAll("table")].map(t => (t.closest(".md-typeset__scrollwrap") || t));
+  const page = document.scrollingElement;
+  const scrolls = getComputedStyle(notebook).overflowX !== "visible" && notebook.scrollWidth > notebook.clientWidth;
+  return {scroll: Math.max(page.scrollWidth - page.clientWidth, scrolls ? notebook.scrollWidth - notebook.clientWidth : 0),
+          cut: tables.filter(t => t.getBoundingClientRect().right > right + 0.5).length};
+}"""
+
+
+# -- every page at each size: one visit each ---------------------------------------------------
+#
+# Several checks read every page at the same size; each page is loaded once per size for all of
+# them (a page load is most of what they cost), and each check stays its own test below.
+
+
+@dataclass
+class OnScreen:
+    """What one page shows at one size."""
+
+    tables: list[dict]
+    scrolls_sideways: bool
+    comments: int
+    cut_comments: list[str]
+    under_copy_button: list[str] | None = None  # notebook pages
+    notebook_overflow: dict | None = None  # notebook pages with a table
+    run_box: dict | None = None  # notebook pages
+
+
+def look_at(tab, page: str, is_notebook: bool) -> OnScreen:
+    if is_notebook:  # Material adds the copy buttons after the page has loaded
+        tab.wait_for_function("() => !document.querySelector('article pre > code')"
+                              " || document.querySelector('article pre .md-code__nav')")
+    browsing.wait_for_frames(tab)
+    seen = OnScreen(tables=tab.evaluate(TABLES),
+                    scrolls_sideways=tab.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth"),
+                    comments=tab.locator("article pre > code .c1").count(), cut_comments=tab.evaluate(CUT_COMMENTS))
+    if not is_notebook:
+        return seen
+    seen.under_copy_button = tab.evaluate(CHARACTERS_UNDER_THE_BUTTON)
+    if tab.locator("article table").count():
+        seen.notebook_overflow = tab.evaluate(NOTEBOOK_OVERFLOW)
+    # Last: opening the run box moves what is below it.
+    code = tab.locator("article .jp-CodeCell .jp-InputArea-editor pre").count()
+    box = tab.locator("article details.run-it")
+    seen.run_box = {"code": code, "boxes": box.count()}
+    if code and box.count() == 1:
+        box.locator("summary").click()
+        shell = box.locator("p", has=tab.locator("code", has_text="!cat"))
+        seen.run_box.update(shell=shell.is_visible() and "Unix" in shell.inner_text(), text=box.inner_text())
+    return seen
+
+
+def look_at_every_page(browser, site, base: str, size: str) -> dict[str, OnScreen]:
     context = browser.new_context(**SIZES[size])
     tab = context.new_page()
+    notebooks = set(notebook_pages(site))
+    seen = {}
+    for page in pages_of(site):
+        tab.goto(base + page, wait_until="load")
+        seen[page] = look_at(tab, page, page in notebooks)
+    context.close()
+    return seen
+
+
+@pytest.fixture(scope="module")
+def on_screen(browser, site_dir, http_base, edge_site_dir, edge_http_base):
+    """on_screen(size, edge=False): every page of the real (or the edge) site at that size,
+    looked at once for this module."""
+    looked = {}
+
+    def at(size: str, edge: bool = False) -> dict[str, OnScreen]:
+        if (size, edge) not in looked:
+            site, base = (edge_site_dir, edge_http_base) if edge else (site_dir, http_base)
+            looked[size, edge] = look_at_every_page(browser, site, base, size)
+        return looked[size, edge]
+
+    return at
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_table_of_every_page_can_be_read_whole(on_screen, size):
+    """Markdown and notebook tables of the real site and the edge site (whose wide table with a
+    merged cell keeps its grid)."""
     problems, seen = [], {"rows": 0, "grid": 0, "scrolling grid": 0, "words": 0}
-    for site, base in ((site_dir, http_base), (edge_site_dir, edge_http_base)):
-        for page in pages_of(site):
-            tab.goto(base + page, wait_until="load")
-            tables = tab.evaluate(TABLES)
-            problems += table_problems(page, tables)
-            if tab.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth"):
+    for edge in (False, True):
+        for page, shown in on_screen(size, edge).items():
+            problems += table_problems(page, shown.tables)
+            if shown.scrolls_sideways:
                 problems.append(f"{page}: the page scrolls sideways")
-            for table in tables:
+            for table in shown.tables:
                 seen["rows" if table["rows"] else "grid"] += 1
                 seen["scrolling grid"] += table["scrolls"] and not table["rows"] and bool(table["offscreen"])
                 seen["words"] += table["words"]
-    context.close()
     assert problems == []
     if size == "390":  # labelled rows, and the grid that cannot be rows with its cue and hint
         assert seen["rows"] >= 40 and seen["scrolling grid"] >= 2, seen
     else:  # a grid everywhere on a wide screen
         assert seen["rows"] == 0 and seen["grid"] >= 40, seen
     assert seen["words"] > 1000, seen
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_code_character_is_ever_under_the_copy_button(on_screen, size):
+    problems = {page: shown.under_copy_button[:5] for page, shown in on_screen(size).items() if shown.under_copy_button}
+    assert problems == {}
+    assert sum(shown.under_copy_button is not None for shown in on_screen(size).values()) >= 20  # every notebook page
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_tables_in_notebooks_keep_to_the_text_column(on_screen, size):
+    """A table may scroll inside its own wrapper; neither the page nor the notebook scrolls
+    sideways, and no table's edge is cut: every notebook page with a table, both languages."""
+    measured = {page: shown.notebook_overflow for page, shown in on_screen(size).items() if shown.notebook_overflow}
+    assert measured
+    assert {page: overflow for page, overflow in measured.items() if overflow != {"scroll": 0, "cut": 0}} == {}
 
 
 # -- figures ---------------------------------------------------------------------------------
@@ -184,6 +331,9 @@ def test_every_figure_opens_where_its_smallest_text_can_be_read(browser, site_di
             where = f"{page} figure {index + 1}"
             svg.goto(shown["src"])
             smallest, own_width = svg.evaluate(SMALLEST_TEXT)
+            # Back to the reader's tab: a tab behind another draws no frames, so every wait on
+            # the page (Playwright polls on animation frames) would crawl.
+            tab.bring_to_front()
             rendered = smallest * shown["width"] / own_width
             if rendered < READABLE_PX - 0.05:
                 problems.append(f"{where}: smallest text {rendered:.1f} px at {shown['width']:.0f} px wide")
@@ -215,26 +365,25 @@ NO_ONE_CLICK = {"zh": "还没有一键在线运行的链接", "en": "no one-clic
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_run_box_shows_on_pages_with_code_to_run_and_says_what_needs_a_unix_shell(browser, site_dir, http_base, size):
+def test_the_run_box_shows_on_pages_with_code_to_run_and_says_what_needs_a_unix_shell(on_screen, size):
     """Code to run: a code cell that shows code (an answer cell shows the solutions instead)."""
-    context = browser.new_context(**SIZES[size])
-    tab = context.new_page()
-    with_box, without = [], []
-    for page in notebook_pages(site_dir):
-        tab.goto(http_base + page, wait_until="load")
-        code = tab.locator("article .jp-CodeCell .jp-InputArea-editor pre").count()
-        box = tab.locator("article details.run-it")
-        assert box.count() == (1 if code else 0), f"{page}: {code} code cells to run, {box.count()} run boxes"
-        if code:
-            box.locator("summary").click()
-            shell = box.locator("p", has=tab.locator("code", has_text="!cat"))
-            assert shell.is_visible() and ("Unix" in shell.inner_text()), page
+    with_box, without, problems = [], [], []
+    for page, shown in on_screen(size).items():
+        box = shown.run_box
+        if box is None:
+            continue
+        if box["boxes"] != (1 if box["code"] else 0):
+            problems.append(f"{page}: {box['code']} code cells to run, {box['boxes']} run boxes")
+        elif box["code"]:
+            if not box["shell"]:
+                problems.append(f"{page}: the run box does not say which cells need a Unix shell (!cat)")
             # it agrees with the home page it links: no one-click online run yet
-            assert NO_ONE_CLICK["en" if page.startswith("en/") else "zh"] in box.inner_text(), page
+            if NO_ONE_CLICK["en" if page.startswith("en/") else "zh"] not in box["text"]:
+                problems.append(f"{page}: the run box does not say {NO_ONE_CLICK}")
             with_box.append(page)
         else:
             without.append(page)
-    context.close()
+    assert problems == []
     assert with_box and without  # both kinds, in both languages
     assert any(p.startswith("en/") for p in with_box) and any(p.startswith("en/") for p in without)
 
@@ -413,39 +562,16 @@ def test_the_table_of_contents_of_a_chapter_practice_ends_with_the_chapter_end(b
 
 # -- code on phones ---------------------------------------------------------------------------
 
-# The comments of each code block that start on screen but run past its right edge (cut), at
-# the start of its horizontal scroll.
-CUT_COMMENTS = """() => {
-  const cut = [];
-  document.querySelectorAll('article pre > code').forEach(code => {
-    code.scrollLeft = 0;
-    const box = code.getBoundingClientRect();
-    for (const comment of code.querySelectorAll('.c, .ch, .cm, .cp, .cpf, .c1, .cs')) {
-      const rects = [...comment.getClientRects()];
-      if (!rects.length || rects[0].left >= box.right - 20) continue;  // starts past the edge: reached by scrolling
-      if (rects.some(r => r.right > box.right + 0.5)) cut.push(comment.textContent.slice(0, 40));
-    }
-  });
-  return cut;
-}"""
+
 
 
 @pytest.mark.parametrize("size", ["390"])
-def test_no_comment_in_code_is_cut_at_the_edge_of_a_phone(browser, site_dir, http_base, size):
+def test_no_comment_in_code_is_cut_at_the_edge_of_a_phone(on_screen, size):
     """Review m11: comments wrap on a phone, every page, both languages (code lines still scroll,
-    test_learner_path.py checks their shadow)."""
-    context = browser.new_context(**SIZES[size])
-    tab = context.new_page()
-    problems, comments = {}, 0
-    for page in pages_of(site_dir):
-        tab.goto(http_base + page, wait_until="load")
-        comments += tab.locator("article pre > code .c1").count()
-        cut = tab.evaluate(CUT_COMMENTS)
-        if cut:
-            problems[page] = cut[:3]
-    context.close()
+    the copy-button test checks their shadow)."""
+    problems = {page: shown.cut_comments[:3] for page, shown in on_screen(size).items() if shown.cut_comments}
     assert problems == {}
-    assert comments > 50, comments
+    assert sum(shown.comments for shown in on_screen(size).values()) > 50
 
 
 # -- search previews ---------------------------------------------------------------------------

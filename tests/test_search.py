@@ -56,15 +56,16 @@ def words_of(text: str) -> list[str]:
 
 
 _READ: dict[str, str] = {}  # url -> its reading text: pages are read once per run
+_READER: dict = {}  # browser -> the one tab that reads them (the text needs no fresh context)
 
 
 def reading_text(browser, base: str, page: str) -> str:
     if base + page not in _READ:
-        context = browser.new_context()
-        tab = context.new_page()
+        if browser not in _READER:
+            _READER[browser] = browser.new_context().new_page()
+        tab = _READER[browser]
         tab.goto(base + page, wait_until="load")
         _READ[base + page] = tab.evaluate(READING_TEXT)
-        context.close()
     return _READ[base + page]
 
 

@@ -54,6 +54,7 @@ class PageCache:
     def __init__(self, folder: Path | None, build: str) -> None:
         self.folder, self.build = folder, build
         self.kept: dict[str, tuple[str, object]] = {}
+        self.used: set[str] = set()  # the keys this build asked for or made
 
     def key(self, html: str, *page: object) -> str:
         """`page`: where and how the page is shown, its source's text, its cells' outputs."""
@@ -62,16 +63,30 @@ class PageCache:
         return digest.hexdigest()
 
     def get(self, key: str) -> tuple[str, object] | None:
+        self.used.add(key)
         if key in self.kept:
             return self.kept[key]
-        path = self.folder / key if self.folder else None
-        if path and path.is_file():
-            self.kept[key] = pickle.loads(path.read_bytes())
-            return self.kept[key]
-        return None
+        if self.folder is None:
+            return None
+        try:
+            self.kept[key] = pickle.loads((self.folder / key).read_bytes())
+        except FileNotFoundError:  # never made, or forgotten by another build sharing the folder
+            return None
+        return self.kept[key]
 
     def put(self, key: str, html: str, result: object) -> None:
+        self.used.add(key)
         self.kept[key] = (html, result)
         if self.folder:
             self.folder.mkdir(parents=True, exist_ok=True)
             (self.folder / key).write_bytes(pickle.dumps((html, result)))
+
+    def forget_unused(self) -> None:
+        """Drop every page this build did not ask for: a page made from inputs that changed since
+        is never asked for again, and the folder would grow with every edit (as mkdocs-jupyter's
+        own cache evicts its unused entries after a build)."""
+        self.kept = {key: made for key, made in self.kept.items() if key in self.used}
+        if self.folder is not None and self.folder.is_dir():
+            for path in self.folder.iterdir():
+                if path.name not in self.used:
+                    path.unlink(missing_ok=True)

@@ -276,6 +276,7 @@ class CourseSite:
         sanitise.stop_on(self.build.services.content_problems)
         if adapters.is_inner_pass(config):
             return
+        self.build.pages.forget_unused()  # every language's pass has asked for its pages by now
         published.check_every_file_is_used(self.build.copied, self.build.used)
         site = Path(config.site_dir)
         self.build.styles.write(site)

@@ -86,9 +86,16 @@
     var room = pan.clientWidth;
     img.style.width = Math.max(readable, Math.min(own || room, room)) + "px";
     pan.scrollLeft = 0;
-    view.classList.toggle("figure-view--pans", pan.scrollWidth > pan.clientWidth + 1);
+    showPanHint();
+    // Measured again once the figure is drawn: an image still loading can take less room.
+    if (!img.complete) img.addEventListener("load", showPanHint, { once: true });
     history.pushState({ view: STATE }, "");
     view.querySelector(".figure-view__close").focus();
+  }
+
+  function showPanHint() {
+    var pan = view.querySelector(".figure-view__pan");
+    view.classList.toggle("figure-view--pans", pan.scrollWidth > pan.clientWidth + 1);
   }
 
   // `fromHistory`: the reader went back, which already left the view's history entry.
