@@ -14,7 +14,7 @@ def test_no_serious_axe_violation_on_any_page_in_either_colour_scheme(site_dir, 
         tab = visit(http_base + page, http_base, color_scheme="light").page
         for scheme in ("default", "slate"):
             if scheme == "slate":
-                tab.locator("form[data-md-component=palette] label:visible").click()
+                tab.locator("form.md-header__option label:visible").click()
                 tab.wait_for_function("() => document.body.getAttribute('data-md-color-scheme') === 'slate'")
                 # The colours change with a transition, and the toggle's tooltip fades in: judged
                 # once all is drawn (mid-transition colours are no reader's page).

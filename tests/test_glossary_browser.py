@@ -57,3 +57,34 @@ def test_the_glossary_index_leads_to_each_letter_and_each_entry_has_an_anchor(ht
     tab.wait_for_timeout(300)
     heading = tab.locator(f"h2{last.get_attribute('href')}")
     assert heading.is_visible() and heading.bounding_box()["y"] < 844
+
+
+@pytest.mark.parametrize("page", [PAGE, "en/" + PAGE])
+def test_a_term_shows_its_definition_on_hover_and_on_keyboard_focus(http_base, visit, page):
+    """glossary.js draws the definition itself, when the reader points at a term (Material's
+    tooltips are not set up for the terms as the page starts: issue 19, item 6)."""
+    record = visit(http_base + page, http_base, **DESKTOP)
+    tab = record.page
+    terms = tab.locator("a.glossary-term")
+    first, second = terms.nth(0), terms.nth(1)
+    definitions = [first.get_attribute("title"), second.get_attribute("title")]
+    assert all(definitions) and definitions[0] != definitions[1]
+    first.scroll_into_view_if_needed()
+    first.hover()
+    tab.wait_for_timeout(500)
+    assert shown_tooltips(tab) == [definitions[0]]
+    assert first.get_attribute("aria-describedby") and first.get_attribute("title") is None
+    tab.mouse.move(0, 0)
+    tab.wait_for_timeout(500)
+    assert shown_tooltips(tab) == []
+    assert first.get_attribute("title") == definitions[0] and first.get_attribute("aria-describedby") is None
+    second.focus()  # as the keyboard brings it
+    tab.wait_for_timeout(500)
+    assert shown_tooltips(tab) == [definitions[1]]
+    tooltip = tab.locator(".md-tooltip2").bounding_box()
+    term = second.bounding_box()
+    assert tooltip["y"] >= term["y"] + term["height"], "below the term"
+    second.evaluate("term => term.blur()")
+    tab.wait_for_timeout(500)
+    assert shown_tooltips(tab) == []
+    assert record.console_errors == []

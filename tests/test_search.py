@@ -639,7 +639,7 @@ def test_search_navigation_and_colour_scheme_work_when_site_data_is_refused(brow
     assert tab.evaluate("() => { try { localStorage.length; return false } catch (e) { return true } }")
     scheme = "document.body.getAttribute('data-md-color-scheme')"
     before = tab.evaluate(scheme)
-    tab.locator("form[data-md-component=palette] label:not([hidden])").click()
+    tab.locator("form.md-header__option label:not([hidden])").click()
     tab.wait_for_function(f"before => {scheme} !== before", arg=before)
     results = search_results(tab, "AutoFuse")
     assert results and all(href.startswith(base + "en/") for href in results)
@@ -683,7 +683,7 @@ def test_garbage_under_material_keys_resets_the_preference_and_breaks_nothing(br
         tab.reload(wait_until="load")
         # The preference is reset: the scheme of the reader's system (light here), and the toggle works.
         assert tab.evaluate(scheme) == "default", garbage
-        tab.locator("form[data-md-component=palette] label:not([hidden])").click()
+        tab.locator("form.md-header__option label:not([hidden])").click()
         tab.wait_for_function(f"() => {scheme} === 'slate'")
         assert json.loads(tab.evaluate("k => localStorage.getItem(k)", scope + ".__palette"))["color"]["scheme"] == "slate"
         assert search_results(tab, "AutoFuse"), garbage

@@ -436,7 +436,7 @@ def name_code_blocks(tree: BeautifulSoup) -> None:
 
 
 # Blocks and partials of Material that overrides/ replaces rather than extends (main.html,
-# partials/search.html, partials/nav-item.html,
+# partials/search.html, partials/nav-item.html, partials/palette.html,
 # partials/copyright.html, 404.html), with the hash (text_hash) of Material's own text they were written
 # against.  A Material release that changes one fails the guard test: compare the new text
 # with ours, carry the change over, then record the new hash here.
@@ -445,6 +445,9 @@ OVERRIDDEN_TEMPLATES = {
     ("base.html", "libs"): "adfbcabad578724d",
     ("base.html", "scripts"): "66cc07f62fe03dd2",
     ("partials/search.html", None): "bfd556535abcddb9",
+    # The form and options as Material's, without the palette component: the site's own script
+    # drives them (the component restyled the whole page four times as it started).
+    ("partials/palette.html", None): "fb935107ae7d3d74",
     ("partials/nav-item.html", None): "89895208f22d68ce",
     ("partials/copyright.html", None): "bc86bca3bf75070f",
     ("404.html", None): "80c93494b5432b1b",
@@ -471,6 +474,13 @@ MATERIAL_SCRIPTS_RELIED_ON = {
     "overrides/assets/javascripts/search.js": ("assets/javascripts/workers/search.*.min.js", "da1b3df5e5f00cc7"),
     # The iframe-worker shim replaces `Worker`, which the bundle calls to start search under file://.
     "overrides/partials/iframe-worker-shim.html": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
+    # js-marks.html gives <html> the classes and attribute the bundle gives it as it starts
+    # (`no-js` replaced by `js`; focus-visible's `js-focus-visible`, `data-js-focus-visible`).
+    "overrides/partials/js-marks.html": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
+    # glossary.js hides the terms' titles from the bundle's content tooltips, which it sets up once,
+    # at DOMContentLoaded, and draws the term's tooltip itself with the classes and custom
+    # properties of Material's stylesheet (.md-tooltip2, --md-tooltip-host-x...) as the bundle does.
+    "overrides/assets/javascripts/glossary.js": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
 }
 
 # Third-party files kept in this repository, with the SHA-256 of each as vendored: an edit fails the
