@@ -147,7 +147,7 @@ def test_figures_follow_the_colour_scheme_toggle_not_only_the_system(http_base, 
     figure.scroll_into_view_if_needed()
     assert figure.locator("img:visible").get_attribute("src").endswith(".svg")
     assert not figure.locator("img:visible").get_attribute("src").endswith(".dark.svg")
-    tab.locator("form[data-md-component=palette] label:visible").click()  # the reader picks dark
+    tab.locator("form.md-header__option label:visible").click()  # the reader picks dark
     tab.wait_for_function("() => document.body.getAttribute('data-md-color-scheme') === 'slate'")
     dark = figure.locator("img:visible")
     assert dark.get_attribute("src").endswith(".dark.svg")
