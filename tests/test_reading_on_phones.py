@@ -174,7 +174,7 @@ class OnScreen:
     run_box: dict | None = None  # notebook pages
 
 
-def look_at(tab, page: str, is_notebook: bool) -> OnScreen:
+def look_at(tab, is_notebook: bool) -> OnScreen:
     if is_notebook:  # Material adds the copy buttons after the page has loaded
         tab.wait_for_function("() => !document.querySelector('article pre > code')"
                               " || document.querySelector('article pre .md-code__nav')")
@@ -205,7 +205,7 @@ def look_at_every_page(browser, site, base: str, size: str) -> dict[str, OnScree
     seen = {}
     for page in pages_of(site):
         tab.goto(base + page, wait_until="load")
-        seen[page] = look_at(tab, page, page in notebooks)
+        seen[page] = look_at(tab, page in notebooks)
     context.close()
     return seen
 

@@ -88,5 +88,5 @@ class PageCache:
         self.kept = {key: made for key, made in self.kept.items() if key in self.used}
         if self.folder is not None and self.folder.is_dir():
             for path in self.folder.iterdir():
-                if path.name not in self.used:
+                if path.name not in self.used and path.is_file():  # only what put() wrote
                     path.unlink(missing_ok=True)
