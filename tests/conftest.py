@@ -229,14 +229,17 @@ def outside_of(base: str) -> re.Pattern:
     return re.compile("^(?!" + re.escape(base) + "|data:|blob:|about:)")
 
 
-@pytest.fixture
-def visit(browser):
-    """visit(url, base) opens url in a fresh context and records what went wrong."""
-    contexts = []
+class Visitor:
+    """visitor(url, base) opens url in a fresh context and records what went wrong; close() closes
+    every context it opened."""
 
-    def open_page(url: str, base: str, **context_options) -> Visit:
-        context = browser.new_context(**context_options)
-        contexts.append(context)
+    def __init__(self, browser):
+        self.browser = browser
+        self.contexts = []
+
+    def __call__(self, url: str, base: str, **context_options) -> Visit:
+        context = self.browser.new_context(**context_options)
+        self.contexts.append(context)
         page = context.new_page()
         record = Visit(page)
         page.on("console", lambda m: m.type == "error" and record.console_errors.append(m.text))
@@ -253,6 +256,23 @@ def visit(browser):
         page.goto(url, wait_until="load")
         return record
 
-    yield open_page
-    for context in contexts:
-        context.close()
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        self.contexts.clear()
+
+
+@pytest.fixture
+def visit(browser):
+    """visit(url, base) opens url in a fresh context and records what went wrong."""
+    visitor = Visitor(browser)
+    yield visitor
+    visitor.close()
+
+
+@pytest.fixture(scope="module")
+def module_visit(browser):
+    """visit, for a module's fixture: its contexts are closed when the module is done."""
+    visitor = Visitor(browser)
+    yield visitor
+    visitor.close()
