@@ -115,6 +115,18 @@ def pytest_configure(config):
         pool.shutdown()
 
 
+# The modules that take longest, started first: tools/test.sh gives each module whole to one
+# worker (--dist loadfile), in the order collected, and a long one started last would run alone at
+# the end of the run while the other worker idles.
+LONGEST_FIRST = ("test_site_browser.py", "test_build_errors.py", "test_search.py", "test_reading_on_phones.py",
+                 "test_build.py", "test_quiz_browser.py", "test_first_contact.py", "test_learner_path.py")
+
+
+def pytest_collection_modifyitems(items):
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: each module keeps its own order
+
+
 def pytest_unconfigure(config):
     if getattr(config, "course_sites_base", None):
         shutil.rmtree(config.course_sites_base, ignore_errors=True)
