@@ -62,9 +62,11 @@ def serious_violations(tab, scheme: str) -> list[dict]:
     if tab.evaluate("document.body.getAttribute('data-md-color-scheme')") != scheme:
         tab.locator("form.md-header__option label:visible").click()
         tab.wait_for_function("s => document.body.getAttribute('data-md-color-scheme') === s", arg=scheme)
-        # The colours change with a transition, and the toggle's tooltip fades in: judged once all
-        # is drawn (mid-transition colours are no reader's page).
-        tab.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    # The pointer, left over the toggle or wherever the last page had it, rests in a corner of the
+    # page, and the colours' transitions and tooltips fading out finish: a page is judged as a reader
+    # reads it (half-faded text is no reader's page).
+    tab.mouse.move(0, tab.viewport_size["height"] - 1)
+    tab.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     return [v for v in axe_violations(tab) if v["impact"] in ("serious", "critical")]
 
 
