@@ -31,14 +31,14 @@ class Visited:
     axe: dict[str, list] = field(default_factory=dict)
 
 
-def sweep(site: Path, base: str, visit, judge_axe: bool = False, switch_to_the_twin: bool = False) -> dict[str, Visited]:
-    """Each page, visited once for everything (the sweep is the slow part): with `judge_axe`, axe
-    judges it in the light scheme, then in the dark one the reader switches to with the header's
-    toggle; then search starts (errors of the search worker's start-up come late) and, with
-    `switch_to_the_twin`, its language switcher is followed."""
+def sweep(site: Path, base: str, tab, judge_axe: bool = False, switch_to_the_twin: bool = False) -> dict[str, Visited]:
+    """Each page, visited once for everything in one tab (conftest.OneTab; the sweep is the slow
+    part): with `judge_axe`, axe judges it in the light scheme, then in the dark one the reader
+    switches to with the header's toggle; then search starts (errors of the search worker's
+    start-up come late) and, with `switch_to_the_twin`, its language switcher is followed."""
     found = {}
     for page in pages_of(site):
-        record = visit(base + page, base, color_scheme="light")
+        record = tab.visit(base + page)
         visited = found[page] = Visited()
         if judge_axe:
             for scheme in SCHEMES:
@@ -54,7 +54,6 @@ def sweep(site: Path, base: str, visit, judge_axe: bool = False, switch_to_the_t
             landed = switch_language(record, other)
             if landed != base + twin_of(page):
                 visited.problems.append(f"{page}: the switcher to {other} led to {landed}, not {base + twin_of(page)}")
-        record.page.context.close()
     return found
 
 
@@ -63,23 +62,27 @@ def serious_violations(tab, scheme: str) -> list[dict]:
     if tab.evaluate("document.body.getAttribute('data-md-color-scheme')") != scheme:
         tab.locator("form.md-header__option label:visible").click()
         tab.wait_for_function("s => document.body.getAttribute('data-md-color-scheme') === s", arg=scheme)
-        # The colours change with a transition, and the toggle's tooltip fades in: judged once all
-        # is drawn (mid-transition colours are no reader's page).
-        tab.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    # The pointer, left over the toggle or wherever the last page had it, rests in a corner of the
+    # page, and the colours' transitions and tooltips fading out finish: a page is judged as a reader
+    # reads it (half-faded text is no reader's page).
+    tab.mouse.move(0, tab.viewport_size["height"] - 1)
+    tab.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     return [v for v in axe_violations(tab) if v["impact"] in ("serious", "critical")]
 
 
 @pytest.fixture(scope="module")
-def swept_over_http(site_dir, http_base, module_visit) -> dict[str, Visited]:
-    return sweep(site_dir, http_base, module_visit, judge_axe=True, switch_to_the_twin=True)
+def swept_over_http(site_dir, http_base, one_tab) -> dict[str, Visited]:
+    with one_tab(http_base, color_scheme="light") as tab:
+        return sweep(site_dir, http_base, tab, judge_axe=True, switch_to_the_twin=True)
 
 
 def test_every_page_loads_cleanly_and_its_switcher_leads_to_its_twin_over_http(swept_over_http):
     assert [problem for visited in swept_over_http.values() for problem in visited.problems] == []
 
 
-def test_every_page_loads_cleanly_and_its_switcher_leads_to_its_twin_from_files(site_dir, file_base, visit):
-    found = sweep(site_dir, file_base, visit, switch_to_the_twin=True)
+def test_every_page_loads_cleanly_and_its_switcher_leads_to_its_twin_from_files(site_dir, file_base, one_tab):
+    with one_tab(file_base) as tab:
+        found = sweep(site_dir, file_base, tab, switch_to_the_twin=True)
     assert [problem for visited in found.values() for problem in visited.problems] == []
 
 
@@ -91,8 +94,9 @@ def test_no_serious_axe_violation_on_any_page_in_either_colour_scheme(swept_over
     assert len(swept_over_http) >= 30
 
 
-def test_every_edge_page_loads_cleanly(edge_site_dir, edge_base, visit):
-    found = sweep(edge_site_dir, edge_base, visit)
+def test_every_edge_page_loads_cleanly(edge_site_dir, edge_base, one_tab):
+    with one_tab(edge_base) as tab:
+        found = sweep(edge_site_dir, edge_base, tab)
     assert [problem for visited in found.values() for problem in visited.problems] == []
 
 
