@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -590,6 +591,59 @@ def unused_search_files(files: Files, search_languages: list[str]) -> list[File]
 # character, so the worker tries the whole word, and a separator of the index (mkdocs.yml), so
 # it is in no indexed word and drops out of the query.  It also knows that Material's search box
 # reads the query on keyup only.  A new Material: recheck both in the worker and the bundle.
+# Material 9.8.2's search plugin cuts the Chinese of every section it indexes with jieba
+# (SearchIndex._segment_chinese: a function of the text alone, with jieba's own dictionary), every
+# page of every build: the largest single cost of a warm build or a serve rebuild.  The build keeps
+# each cut by its text, in memory and in a file beside the notebook cache, for the next build;
+# the search index is the same.  With a dictionary of the site's own (search.jieba_dict or
+# jieba_dict_user in mkdocs.yml) nothing is kept: Material's own cutting runs.
+_segments: ChineseSegments | None = None
+
+
+class ChineseSegments:
+    def __init__(self, path: Path, made_by: str) -> None:
+        self.path, self.made_by = path, made_by
+        self.known: dict[str, str] = {}
+        self.used: set[str] = set()
+        try:
+            kept_by, known = pickle.loads(path.read_bytes())
+            if kept_by == made_by:  # cut by the same jieba, Material and code
+                self.known = known
+        except (FileNotFoundError, pickle.UnpicklingError, EOFError, ValueError, TypeError):
+            pass
+
+    def save(self) -> None:
+        """Keep what this build cut or used, nothing else (the file does not grow with edits)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        partial = self.path.with_name(self.path.name + f".{os.getpid()}")
+        partial.write_bytes(pickle.dumps((self.made_by, {text: self.known[text] for text in self.used})))
+        partial.replace(self.path)
+
+
+def keep_chinese_segments(config, path: Path, made_by: str) -> ChineseSegments | None:
+    """From now on, Material's search cuts each text once (see above); None: it cuts as it does."""
+    global _segments
+    from material.plugins.search.plugin import SearchIndex
+
+    search = config.plugins.get("material/search") or config.plugins.get("search")
+    own_dictionary = search is not None and (search.config.get("jieba_dict") or search.config.get("jieba_dict_user"))
+    _segments = None if search is None or own_dictionary else ChineseSegments(path, made_by)
+    original = SearchIndex.__dict__.get("_course_cut_by_material", SearchIndex._segment_chinese)
+    SearchIndex._course_cut_by_material = original
+
+    def segment_chinese(index, data):
+        kept = _segments
+        if kept is None:
+            return original(index, data)
+        if data not in kept.known:
+            kept.known[data] = original(index, data)
+        kept.used.add(data)
+        return kept.known[data]
+
+    SearchIndex._segment_chinese = segment_chinese
+    return _segments
+
+
 SEARCH_INDEX = "search/search_index.json"
 SEARCH_INDEX_SCRIPT = "search/search_index.js"
 _OFFLINE_SCRIPT_PREFIX = "var __index = "
