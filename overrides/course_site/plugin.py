@@ -42,7 +42,7 @@ log = logging.getLogger("mkdocs.plugins.course_site")
 RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
 PAGE_CACHE = "pages"  # what the pipeline made of each page (page_cache.py)
 STYLESHEET_CACHE = "notebook-css"  # notebook.css as pruned before (notebook_css.py)
-SEGMENTS_CACHE = "search-segments"  # Material's search: each text's Chinese as cut (adapters.keep_chinese_segments)
+SEARCH_CACHE = "search-entries"  # what Material's search indexed of each page (adapters.keep_search_entries)
 LINKS_CACHE = "written-pages"  # each page as written, and its ids and links (site_links.LinkReadings)
 JUDGED_CACHE = "judged-content"  # the content sanitise.py passed, by its hash (sanitise.JudgedPages)
 
@@ -60,7 +60,7 @@ class Build:
     pages: page_cache.PageCache | None = None  # pages made before, by what they are made from
     stylesheets: page_cache.PageCache | None = None  # notebook.css pruned before, by what it was pruned from
     links: site_links.LinkReadings = field(default_factory=site_links.LinkReadings)  # built pages, read once
-    segments: adapters.ChineseSegments | None = None  # what the search index's Chinese was cut into
+    search_entries: adapters.SearchEntries | None = None  # what Material's search indexed of each page
     last_changed: dict = field(default_factory=dict)  # docs-relative path -> date of its last commit
     notebook_cache: set = field(default_factory=set)  # mkdocs-jupyter's entries used by any pass
     styles: StyleCollector = field(default_factory=StyleCollector)
@@ -144,7 +144,7 @@ class CourseSite:
                      pages=page_cache.PageCache(caches / PAGE_CACHE, made_from),
                      stylesheets=page_cache.PageCache(caches / STYLESHEET_CACHE, code),
                      links=site_links.LinkReadings(page_cache.PageCache(caches / LINKS_CACHE, code)),
-                     segments=adapters.keep_chinese_segments(config, caches / SEGMENTS_CACHE, code),
+                     search_entries=adapters.keep_search_entries(config, caches / SEARCH_CACHE, code),
                      last_changed=history.last_changed(docs_dir))
 
     def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, cache: Path) -> dict:
@@ -292,8 +292,8 @@ class CourseSite:
         if adapters.is_inner_pass(config):
             return
         self.build.pages.forget_unused()  # every language's pass has asked for its pages by now
-        if self.build.segments is not None:  # every language's pages are indexed by now
-            self.build.segments.save()
+        if self.build.search_entries is not None:  # every language's pages are indexed by now
+            self.build.search_entries.save()
         published.check_every_file_is_used(self.build.copied, self.build.used)
         site = Path(config.site_dir)
         self.build.styles.write(site, self.build.stylesheets)
