@@ -115,6 +115,18 @@ def pytest_configure(config):
         pool.shutdown()
 
 
+# The modules that take longest, started first: tools/test.sh gives each module whole to one
+# worker (--dist loadfile), in the order collected, and a long one started last would run alone at
+# the end of the run while the other worker idles.
+LONGEST_FIRST = ("test_site_browser.py", "test_build_errors.py", "test_search.py", "test_reading_on_phones.py",
+                 "test_build.py", "test_quiz_browser.py", "test_first_contact.py", "test_learner_path.py")
+
+
+def pytest_collection_modifyitems(items):
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: each module keeps its own order
+
+
 def pytest_unconfigure(config):
     if getattr(config, "course_sites_base", None):
         shutil.rmtree(config.course_sites_base, ignore_errors=True)
@@ -229,14 +241,17 @@ def outside_of(base: str) -> re.Pattern:
     return re.compile("^(?!" + re.escape(base) + "|data:|blob:|about:)")
 
 
-@pytest.fixture
-def visit(browser):
-    """visit(url, base) opens url in a fresh context and records what went wrong."""
-    contexts = []
+class Visitor:
+    """visitor(url, base) opens url in a fresh context and records what went wrong; close() closes
+    every context it opened."""
 
-    def open_page(url: str, base: str, **context_options) -> Visit:
-        context = browser.new_context(**context_options)
-        contexts.append(context)
+    def __init__(self, browser):
+        self.browser = browser
+        self.contexts = []
+
+    def __call__(self, url: str, base: str, **context_options) -> Visit:
+        context = self.browser.new_context(**context_options)
+        self.contexts.append(context)
         page = context.new_page()
         record = Visit(page)
         page.on("console", lambda m: m.type == "error" and record.console_errors.append(m.text))
@@ -253,6 +268,23 @@ def visit(browser):
         page.goto(url, wait_until="load")
         return record
 
-    yield open_page
-    for context in contexts:
-        context.close()
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        self.contexts.clear()
+
+
+@pytest.fixture
+def visit(browser):
+    """visit(url, base) opens url in a fresh context and records what went wrong."""
+    visitor = Visitor(browser)
+    yield visitor
+    visitor.close()
+
+
+@pytest.fixture(scope="module")
+def module_visit(browser):
+    """visit, for a module's fixture: its contexts are closed when the module is done."""
+    visitor = Visitor(browser)
+    yield visitor
+    visitor.close()

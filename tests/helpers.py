@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 from bs4 import BeautifulSoup
 from mkdocs.utils.yaml import yaml_load
 
+import warm_mkdocs
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 EDGE_SITE = ROOT / "tests" / "fixtures" / "edge_site"
@@ -138,7 +140,7 @@ class BuildFailed(AssertionError):
 
 # Builds under way in this process, so that a run which stops on one failed build need not wait
 # for the others to finish (stop_builds), and none starts after that.
-RUNNING_BUILDS: set[subprocess.Popen] = set()
+RUNNING_BUILDS: set[warm_mkdocs.Run] = set()
 _BUILDS_LOCK = threading.Lock()
 _BUILDS_STOPPED = threading.Event()
 
@@ -148,18 +150,17 @@ def build_site(config_file: Path, site_dir: Path, cache_dir: Path | None = None)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     if cache_dir is not None:
         env["NOTEBOOK_CACHE_DIR"] = str(cache_dir)
-    arguments = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file), "-d", str(site_dir)]
-    with subprocess.Popen(arguments, cwd=config_file.parent, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, encoding="utf-8") as process:
-        with _BUILDS_LOCK:
-            RUNNING_BUILDS.add(process)
-            if _BUILDS_STOPPED.is_set():
-                process.kill()
-        try:
-            stdout, stderr = process.communicate()
-        finally:
-            RUNNING_BUILDS.discard(process)
-    result = subprocess.CompletedProcess(arguments, process.returncode, stdout, stderr)
+    arguments = ["build", "--strict", "-f", str(config_file), "-d", str(site_dir)]
+    process = warm_mkdocs.start(arguments, config_file.parent, env)
+    with _BUILDS_LOCK:
+        RUNNING_BUILDS.add(process)
+        if _BUILDS_STOPPED.is_set():
+            process.kill()
+    try:
+        stdout, stderr = process.communicate()
+    finally:
+        RUNNING_BUILDS.discard(process)
+    result = subprocess.CompletedProcess([sys.executable, "-m", "mkdocs", *arguments], process.returncode, stdout, stderr)
     if result.returncode != 0:
         raise BuildFailed(f"mkdocs build failed for {config_file}:\n{build_error(result)}")
     return result
@@ -228,7 +229,10 @@ def build_small_site(tmp_path: Path, files: dict[str, str], course: str,
         encoding="utf-8",
     )
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache"))
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(tmp_path / "site")],
-        capture_output=True, text=True, encoding="utf-8", cwd=tmp_path, env=env,
-    )
+    return strict_build(config, tmp_path / "site", tmp_path, env)
+
+
+def strict_build(config: Path, site_dir: Path, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
+    """`python -m mkdocs build --strict -f config -d site_dir`, run in `cwd` with exactly `env`, as a
+    fork of a Python that has the stack imported (warm_mkdocs.py); the build may fail."""
+    return warm_mkdocs.run(["build", "--strict", "-f", str(config), "-d", str(site_dir)], cwd, env)

@@ -17,6 +17,10 @@ it must never dominate a page.  Budgets:
   is 3.6 of the second edition (124 KB: its page is 27 KB gzipped, with the precision workflow on
   every route and the table of cut lines); the budget was 120 KB before that edition.  Search costs
   nothing until it is used; then a language's index has its own budget, LANGUAGE_INDEX_BUDGET.
+  The real site's pages are measured in Chromium; the full plan's are weighed from the files each
+  page names (an upper bound: every image counts), and only a page that bound puts over the budget
+  is measured in Chromium.  The real site's measurement checks the bound covers what a browser
+  fetches.
 - ELEMENT_BUDGET: the elements of a page, which the browser styles and lays out on every visit
   (Lighthouse calls a page of more than 1,400 "excessive").  The longest pages are 1.3 and 3.6,
   1,725 elements in English (1,776 before the notebook's unseen wrappers went, issue 19):
@@ -27,7 +31,10 @@ it must never dominate a page.  Budgets:
 
 from __future__ import annotations
 
+import posixpath
 import re
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from browsing import base_url, first_visits_files, gzipped_size, serve
 from helpers import notebook_pages, pages_of, soup
@@ -76,21 +83,42 @@ def test_notebook_css_is_one_shared_file(site_dir):
     assert (site_dir / "assets/stylesheets/notebook.css").stat().st_size > 1000
 
 
-def first_visits(browser, site) -> dict[str, tuple[int, list[str]]]:
-    """Each page: the gzipped bytes of everything a fresh browser fetched, and what it was."""
+# What Material's bundle fetches by itself on every page (the index file, which holds no documents).
+FETCHED_BY_THE_BUNDLE = ("search/search_index.json",)
+
+
+def first_visits(browser, site, pages: list[str]) -> dict[str, list[str]]:
+    """Each page: every site file a fresh browser fetched until the network was idle."""
     server = serve(site)
     try:
-        visited = first_visits_files(browser, base_url(server), site, pages_of(site))
-        return {page: (sum(gzipped_size(f) for f in files), [f.relative_to(site).as_posix() for f in files])
-                for page, files in visited.items()}
+        visited = first_visits_files(browser, base_url(server), site, pages)
+        return {page: [f.relative_to(site).as_posix() for f in files] for page, files in visited.items()}
     finally:
         server.shutdown()
 
 
-def check_first_visits(visits: dict[str, tuple[int, list[str]]]) -> None:
-    over = {page: total for page, (total, _) in visits.items() if total > FIRST_VISIT_BUDGET}
+def linked_files(site: Path, page: str) -> list[str]:
+    """The site files a first visit of `page` can fetch, read from the page alone: itself, its
+    stylesheets, scripts and icons, every image (in view or not) and what the bundle fetches."""
+    document = soup(site / page)
+    addresses = [tag.get("href") for tag in document.select('link[rel~="stylesheet"], link[rel~="icon"]')]
+    addresses += [tag.get("src") for tag in document.select("script[src], img[src]")]
+    files = [page]
+    for address in addresses:
+        parts = urlsplit(address or "")
+        if not parts.scheme and not parts.netloc and parts.path:
+            files.append(posixpath.normpath(posixpath.join(posixpath.dirname(page), unquote(parts.path))))
+    return list(dict.fromkeys(files + list(FETCHED_BY_THE_BUNDLE)))
+
+
+def weight(site: Path, files: list[str]) -> int:
+    return sum(gzipped_size(site / f) for f in files)
+
+
+def check_first_visits(site: Path, visits: dict[str, list[str]]) -> None:
+    over = {page: weight(site, files) for page, files in visits.items() if weight(site, files) > FIRST_VISIT_BUDGET}
     assert over == {}, f"over {FIRST_VISIT_BUDGET} bytes gzipped: {over}"
-    for page, (_, files) in visits.items():
+    for page, files in visits.items():
         # Everything counts: the stylesheets, scripts, figures, the favicon...
         assert page in files and any(f.endswith(".css") for f in files) and any(f.endswith(".js") for f in files)
         # ...and search costs nothing until it is used: Material's index file holds no documents.
@@ -98,13 +126,23 @@ def check_first_visits(visits: dict[str, tuple[int, list[str]]]) -> None:
 
 
 def test_first_visit_of_every_page_stays_under_budget(browser, site_dir):
-    check_first_visits(first_visits(browser, site_dir))
+    """Measured in the browser; and what it fetched is within what the page names (linked_files),
+    so that the full plan's pages can be weighed from their files (the next test)."""
+    visits = first_visits(browser, site_dir, pages_of(site_dir))
+    check_first_visits(site_dir, visits)
+    unnamed = {page: sorted(set(files) - set(linked_files(site_dir, page))) for page, files in visits.items()}
+    assert {page: files for page, files in unnamed.items() if files} == {}
 
 
 def test_at_the_full_plan_every_first_visit_stays_under_budget(browser, full_course_site):
-    """15 sections in 2 languages (chapter 1 cloned into every planned section)."""
-    visits = first_visits(browser, full_course_site)
+    """15 sections in 2 languages (chapter 1 cloned into every planned section).  Each page is
+    weighed with everything it names, every image counted as if in view; a page that this bound
+    puts over the budget is measured in the browser, which fetches only the images in view."""
+    visits = {page: linked_files(full_course_site, page) for page in pages_of(full_course_site)}
     assert len(visits) >= 34
-    check_first_visits(visits)
+    over_bound = [page for page, files in visits.items() if weight(full_course_site, files) > FIRST_VISIT_BUDGET]
+    if over_bound:
+        visits |= first_visits(browser, full_course_site, over_bound)
+    check_first_visits(full_course_site, visits)
     for index in (full_course_site / "search").glob("search_index.*.js"):
         assert gzipped_size(index) <= LANGUAGE_INDEX_BUDGET, index.name

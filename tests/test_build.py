@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from helpers import (DOCS, EDGE_SITE, ONE_PAGE_COURSE, build_small_site, hook_paths, language_of, markdown_cell,
-                     notebook_json, page_for, search_documents, soup)
+                     notebook_json, page_for, search_documents, soup, strict_build)
 
 
 def test_strict_build_has_no_warning(site_build):
@@ -135,19 +133,26 @@ def test_a_planned_section_without_its_file_stops_the_build(tmp_path):
     assert "mkdocs.yml: extra.course lists ch/gone.ipynb, but docs/ch/gone.ipynb does not exist" in result.stderr
 
 
-def test_warm_rebuild_converts_no_notebook(tmp_path):
-    """Cold build converts each notebook once; the second build converts none."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache"))
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(EDGE_SITE / "mkdocs.yml"), "-d", str(tmp_path / "site")]
+@pytest.fixture(scope="module")
+def edge_site_built_twice(tmp_path_factory) -> tuple[str, str]:
+    """The logs of a clean build of the edge site and of the build after it, from its cache."""
+    folder = tmp_path_factory.mktemp("built_twice")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(folder / "cache" / "notebooks"))
 
-    def conversions() -> int:
-        result = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", env=env, cwd=EDGE_SITE)
+    def log() -> str:
+        result = strict_build(EDGE_SITE / "mkdocs.yml", folder / "site", EDGE_SITE, env)
         assert result.returncode == 0, result.stderr
-        return (result.stdout + result.stderr).count("Converting notebook")
+        return result.stdout + result.stderr
 
+    return log(), log()
+
+
+def test_warm_rebuild_converts_no_notebook(edge_site_built_twice):
+    """Cold build converts each notebook once; the second build converts none."""
+    clean, warm = edge_site_built_twice
     notebooks = len(list((EDGE_SITE / "docs").rglob("*.ipynb")))
-    assert conversions() == notebooks
-    assert conversions() == 0
+    assert clean.count("Converting notebook") == notebooks
+    assert warm.count("Converting notebook") == 0
 
 
 def test_search_index_holds_no_solution_text(site_dir):
@@ -188,18 +193,12 @@ def test_cells_tagged_run_at_build_show_their_output(edge_site_dir):
         assert label == {"zh": "运行结果", "en": "Output"}[language]
 
 
-def test_warm_rebuild_runs_no_cell(tmp_path):
+def test_warm_rebuild_runs_no_cell(edge_site_built_twice):
     """The outputs are cached beside the notebook cache, by what they depend on."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache" / "notebooks"))
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(EDGE_SITE / "mkdocs.yml"), "-d", str(tmp_path / "site")]
-
-    def runs() -> int:
-        result = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", env=env, cwd=EDGE_SITE)
-        assert result.returncode == 0, result.stderr
-        return (result.stdout + result.stderr).count("cells tagged run-at-build")
-
-    assert runs() == 1  # runs.ipynb; runs.en.ipynb has the same tagged cells, so the same outputs
-    assert runs() == 0
+    clean, warm = edge_site_built_twice
+    # runs.ipynb; runs.en.ipynb has the same tagged cells, so the same outputs
+    assert clean.count("cells tagged run-at-build") == 1
+    assert warm.count("cells tagged run-at-build") == 0
 
 
 def test_a_failing_tagged_cell_stops_the_build_naming_notebook_and_cell(tmp_path):

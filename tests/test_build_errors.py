@@ -325,10 +325,8 @@ def test_inject_all_the_four_injections_of_the_review_at_once(tmp_path, warm_not
     the link and the figure, then, those undone, on the two pages."""
     import os
     import shutil
-    import subprocess
-    import sys
 
-    from helpers import DOCS, ROOT, hook_paths
+    from helpers import DOCS, ROOT, hook_paths, strict_build
 
     docs = tmp_path / "docs"
     shutil.copytree(DOCS, docs)
@@ -353,9 +351,7 @@ def test_inject_all_the_four_injections_of_the_review_at_once(tmp_path, warm_not
 
     def build() -> str:
         env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache"))
-        result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d",
-                                 str(tmp_path / "site")], capture_output=True, text=True, encoding="utf-8",
-                                cwd=tmp_path, env=env)
+        result = strict_build(config, tmp_path / "site", tmp_path, env)
         assert result.returncode != 0, "the build should have stopped"
         assert "Traceback" not in result.stderr
         return result.stderr

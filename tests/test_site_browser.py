@@ -1,22 +1,20 @@
 """Every page in Chromium, over http:// and from file://: nothing requested
 from outside the site, no console error, the language switcher leads to the
-twin page, and search finds terms in the page's language only."""
+twin page, axe-core finds no serious or critical violation in either colour
+scheme, and search finds terms in the page's language only."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 from browsing import search_results, wait_for_search_ready
-from helpers import pages_of, twin_of
+from helpers import axe_violations, pages_of, twin_of
 
 MODES = ["http", "file"]
-
-
-@pytest.fixture(params=MODES)
-def base(request, http_base, file_base):
-    return http_base if request.param == "http" else file_base
+SCHEMES = ("default", "slate")  # Material's names of the light and the dark scheme
 
 
 @pytest.fixture(params=MODES)
@@ -24,33 +22,78 @@ def edge_base(request, edge_http_base, edge_file_base):
     return edge_http_base if request.param == "http" else edge_file_base
 
 
-def check_pages(site: Path, base: str, visit, switch_to_the_twin: bool = False) -> None:
-    """Each page loads cleanly; with `switch_to_the_twin`, its language switcher then leads to its
-    twin (one visit of each page for both: the sweep is the slow part)."""
-    problems = []
+@dataclass
+class Visited:
+    """What one visit of a page found: what went wrong loading it (outside requests, console
+    errors, a switcher leading elsewhere) and, when judged, axe's serious findings per scheme."""
+
+    problems: list[str] = field(default_factory=list)
+    axe: dict[str, list] = field(default_factory=dict)
+
+
+def sweep(site: Path, base: str, visit, judge_axe: bool = False, switch_to_the_twin: bool = False) -> dict[str, Visited]:
+    """Each page, visited once for everything (the sweep is the slow part): with `judge_axe`, axe
+    judges it in the light scheme, then in the dark one the reader switches to with the header's
+    toggle; then search starts (errors of the search worker's start-up come late) and, with
+    `switch_to_the_twin`, its language switcher is followed."""
+    found = {}
     for page in pages_of(site):
-        record = visit(base + page, base)
-        wait_for_search_ready(record.page)  # errors of the search worker's start-up come late
+        record = visit(base + page, base, color_scheme="light")
+        visited = found[page] = Visited()
+        if judge_axe:
+            for scheme in SCHEMES:
+                visited.axe[scheme] = serious_violations(record.page, scheme)
+        wait_for_search_ready(record.page)
         if record.outside_requests:
-            problems.append(f"{page}: requested {record.outside_requests}")
+            visited.problems.append(f"{page}: requested {record.outside_requests}")
         if record.console_errors:
-            problems.append(f"{page}: console errors {record.console_errors}")
+            visited.problems.append(f"{page}: console errors {record.console_errors}")
         if switch_to_the_twin:
             record.page.keyboard.press("Escape")  # leaves the search box the check above opened
             other = "zh" if page.startswith("en/") else "en"
             landed = switch_language(record, other)
             if landed != base + twin_of(page):
-                problems.append(f"{page}: the switcher to {other} led to {landed}, not {base + twin_of(page)}")
+                visited.problems.append(f"{page}: the switcher to {other} led to {landed}, not {base + twin_of(page)}")
         record.page.context.close()
-    assert problems == []
+    return found
 
 
-def test_every_page_loads_cleanly_and_its_switcher_leads_to_its_twin(site_dir, base, visit):
-    check_pages(site_dir, base, visit, switch_to_the_twin=True)
+def serious_violations(tab, scheme: str) -> list[dict]:
+    """axe's serious and critical findings once the page shows `scheme`, switched to as a reader does."""
+    if tab.evaluate("document.body.getAttribute('data-md-color-scheme')") != scheme:
+        tab.locator("form.md-header__option label:visible").click()
+        tab.wait_for_function("s => document.body.getAttribute('data-md-color-scheme') === s", arg=scheme)
+        # The colours change with a transition, and the toggle's tooltip fades in: judged once all
+        # is drawn (mid-transition colours are no reader's page).
+        tab.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    return [v for v in axe_violations(tab) if v["impact"] in ("serious", "critical")]
+
+
+@pytest.fixture(scope="module")
+def swept_over_http(site_dir, http_base, module_visit) -> dict[str, Visited]:
+    return sweep(site_dir, http_base, module_visit, judge_axe=True, switch_to_the_twin=True)
+
+
+def test_every_page_loads_cleanly_and_its_switcher_leads_to_its_twin_over_http(swept_over_http):
+    assert [problem for visited in swept_over_http.values() for problem in visited.problems] == []
+
+
+def test_every_page_loads_cleanly_and_its_switcher_leads_to_its_twin_from_files(site_dir, file_base, visit):
+    found = sweep(site_dir, file_base, visit, switch_to_the_twin=True)
+    assert [problem for visited in found.values() for problem in visited.problems] == []
+
+
+def test_no_serious_axe_violation_on_any_page_in_either_colour_scheme(swept_over_http):
+    found = {f"{page} ({scheme})": serious for page, visited in swept_over_http.items()
+             for scheme, serious in visited.axe.items() if serious}
+    assert found == {}
+    assert all(set(visited.axe) == set(SCHEMES) for visited in swept_over_http.values())
+    assert len(swept_over_http) >= 30
 
 
 def test_every_edge_page_loads_cleanly(edge_site_dir, edge_base, visit):
-    check_pages(edge_site_dir, edge_base, visit)
+    found = sweep(edge_site_dir, edge_base, visit)
+    assert [problem for visited in found.values() for problem in visited.problems] == []
 
 
 def switch_language(record, language: str) -> str:
@@ -71,6 +114,11 @@ def test_switcher_on_an_untranslated_notebook(edge_base, visit):
 def search(record, term: str) -> list[str]:
     """Type `term` into the search box; return the result links."""
     return search_results(record.page, term)
+
+
+@pytest.fixture(params=MODES)
+def base(request, http_base, file_base):
+    return http_base if request.param == "http" else file_base
 
 
 @pytest.mark.parametrize(

@@ -88,10 +88,17 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A tab closed while a file was on its way (a test moving on) is no error of the site.
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def serve(directory: Path) -> http.server.ThreadingHTTPServer:
     """Serve `directory` on a free port of 127.0.0.1 until `.shutdown()`."""
     handler = functools.partial(QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -122,7 +129,7 @@ def serve_like_pages(directory: Path, prefix: str) -> http.server.ThreadingHTTPS
     """Serve `directory` at `prefix` (the path of the site's address), missing addresses
     answered with its 404.html; until `.shutdown()`.  The site is then at base_url(...) + prefix[1:]."""
     handler = functools.partial(type("Pages", (PagesHandler,), {"prefix": prefix}), directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 

@@ -14,12 +14,12 @@ each entry has its own anchor (#term-<id>).
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -39,17 +39,6 @@ SKIPPED_CLASSES = {"quiz", "quiz-solutions", "untranslated-notice", "glossary", 
                    "course-catalog"}
 FIELDS = {"term", "uses", "definition", "avoid"}
 LETTER_PREFIX = "letter-"
-
-
-@lru_cache(maxsize=1)
-def _pinyin():
-    """pypinyin, loaded when a glossary page is made (a quarter of a second; a build whose
-    glossary pages come from the page cache does not need it)."""
-    from pypinyin import lazy_pinyin, load_phrases_dict
-
-    # Words of the glossary whose reading pypinyin's dictionary gets wrong (重 of 重计算 is chóng, "again").
-    load_phrases_dict({"重计算": [["chóng"], ["jì"], ["suàn"]]})
-    return lazy_pinyin
 
 
 @dataclass(frozen=True)
@@ -109,11 +98,22 @@ def definition_html(definition: str) -> str:
     return "".join(parts) + html.escape(definition[last:])
 
 
+@functools.cache
+def pinyin():
+    """pypinyin's `lazy_pinyin`, imported when a Chinese glossary is first sorted: its dictionaries
+    take a second to load, which every build without a glossary (most test builds) would pay."""
+    from pypinyin import lazy_pinyin, load_phrases_dict
+
+    # Words of the glossary whose reading pypinyin's dictionary gets wrong (重 of 重计算 is chóng, "again").
+    load_phrases_dict({"重计算": [["chóng"], ["jì"], ["suàn"]]})
+    return lazy_pinyin
+
+
 def sort_key(language: str, term: str) -> tuple[str, str]:
     """Chinese terms by pinyin (a Latin term by its own letters), others by their letters,
     ignoring case and accents; the term itself breaks ties."""
     if language.split("-")[0] == "zh":
-        text = " ".join(part.strip() for part in _pinyin()(term) if part.strip())
+        text = " ".join(part.strip() for part in pinyin()(term) if part.strip())
     else:
         text = term
     folded = "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
