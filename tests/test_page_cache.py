@@ -103,3 +103,64 @@ def test_a_build_forgets_the_pages_it_did_not_ask_for(tmp_path):
     later.forget_unused()
     assert sorted(path.name for path in (tmp_path / "pages").iterdir()) == ["new", "same"]
     assert later.get("old") is None
+
+
+TWO_PAGES = ("[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.md, title: {zh: 9.1 练习页, en: 9.1 Practice}},"
+             " {file: y.md, title: {zh: 9.2 乙, en: 9.2 Y}}]}]")
+QUIZ_PAGE = ("# 练习页\n\n1. （判断题）用 `AUTOFUSE_FLAGS` 开启。\n\n2. （单选题）哪一个？\n   A. 甲\n   B. 乙\n\n"
+             "<!-- solutions: answer/09.01_answer.txt -->\n")
+
+
+def test_an_edit_makes_only_its_own_pages_again_and_the_site_is_the_one_built_without_the_cache(tmp_path):
+    """An answer file's edit remakes its page (in both languages: English shows the original), a
+    home page's edit remakes the home page and its translation, now behind it; nothing else is
+    made again (before, any of these made every page again: a serve rebuild cost a whole build).
+    The site built from the caches (pages, search entries, the link check's readings) is the site
+    built without them."""
+    from helpers import load_config
+
+    from course_site.languages import languages_in
+    from course_site.translation_status import mark_done
+
+    files = {"index.md": "# 首页\n", "index.en.md": "# Home\n", "ch/x.md": QUIZ_PAGE, "ch/y.md": "# 9.2 乙\n\n正文。\n",
+             "ch/answer/09.01_answer.txt": "1. √\n解析：对的。\n\n2. B\n解析：乙。\n"}
+    project = tmp_path / "project"
+
+    def built(name: str) -> set[str]:
+        result = build_small_site(project, files, course=TWO_PAGES)
+        assert result.returncode == 0, result.stderr[-3000:]
+        (project / "site").rename(tmp_path / name)
+        return {path.name for path in (project / "pages").iterdir()}
+
+    def recorded() -> None:  # the translation is up to date, as tools/translations.py done says
+        mark_done(project / "docs", languages_in(load_config()), "index.en.md")
+        files["index.en.md"] = (project / "docs" / "index.en.md").read_text(encoding="utf-8")
+
+    built("scratch")  # the home pages the record is made of (the catalog mark is added on writing)
+    recorded()
+    first = built("first")
+    assert len(first) == 6  # home, x and y, in each language
+
+    files["ch/answer/09.01_answer.txt"] = files["ch/answer/09.01_answer.txt"].replace("对的。", "对的：它开启。")
+    second = built("second")
+    assert len(second - first) == 2, "the answer file's page in each language, and nothing else"
+    assert "对的：它开启。" in (tmp_path / "second" / "en" / "ch" / "x.html").read_text(encoding="utf-8")
+
+    files["index.md"] = "# 首页\n\n新的一段。\n"
+    third = built("third")
+    assert len(third - second) == 2, "the home page, and its translation, now behind it"
+    assert "outdated-notice" in (tmp_path / "third" / "en" / "index.html").read_text(encoding="utf-8")
+
+    fresh = tmp_path / "fresh"
+    result = build_small_site(fresh, files, course=TWO_PAGES)
+    assert result.returncode == 0, result.stderr[-3000:]
+    site, from_cache = fresh / "site", tmp_path / "third"
+
+    def made(folder):  # pages, the search index, notebook.css: all but archives (they hold file dates)
+        return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()
+                      and not p.name.endswith((".zip", ".gz")))
+
+    assert made(site) == made(from_cache)
+    assert "search/search_index.zh.js" in made(site)
+    for name in made(site):
+        assert (from_cache / name).read_bytes() == (site / name).read_bytes(), name

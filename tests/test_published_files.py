@@ -107,3 +107,22 @@ def test_every_file_of_a_chapter_archive_is_a_planned_notebook_or_a_file_one_nam
             assert [name for name in names if name not in planned and name not in named] == [], archive_path.name
             for name in names:  # what the site could not publish, the archives do not either
                 assert (DOCS / name).is_file() and not (DOCS / name).is_symlink(), name
+
+
+def test_the_home_pages_say_the_packages_size_and_the_package_holds_them_as_they_say_it(site_dir):
+    """The package is compressed once; the home pages, which say its size, are added again after
+    they say it (offline_package.write_offline_package): inside it they are the site's home pages."""
+    import zipfile
+
+    from course_site.offline_package import OFFLINE_PACKAGE, PACKAGE_FOLDER
+
+    package = site_dir / OFFLINE_PACKAGE
+    size = f"{package.stat().st_size / 1_000_000:.1f}"
+    with zipfile.ZipFile(package) as archive:
+        for home, label in (("index.html", f"（{size} MB）"), ("en/index.html", f" ({size} MB)")):
+            text = (site_dir / home).read_text(encoding="utf-8")
+            assert f"<span data-offline-size>{label}</span>" in text, home
+            packaged = archive.read(f"{PACKAGE_FOLDER}/{home}").decode("utf-8")
+            # The one difference: inside the package, its link leads to the published package.
+            link = re.compile(r'href=("?)[^"\s>]*autofuse-course-offline\.zip\1')
+            assert link.sub("", packaged) == link.sub("", text), home

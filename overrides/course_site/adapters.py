@@ -13,9 +13,11 @@ recheck the overridden template blocks against the new Material, then update the
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
+import pickle
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -590,6 +592,78 @@ def unused_search_files(files: Files, search_languages: list[str]) -> list[File]
 # character, so the worker tries the whole word, and a separator of the index (mkdocs.yml), so
 # it is in no indexed word and drops out of the query.  It also knows that Material's search box
 # reads the query on keyup only.  A new Material: recheck both in the worker and the bundle.
+# Material 9.8.2's search plugin indexes every page of every build: it reads the page's HTML
+# into sections (its Parser) and cuts their Chinese with jieba (SearchIndex.add_entry_from_context),
+# the largest single cost of a warm build or a serve rebuild.  What it adds for a page is a function
+# of the page's URL, title, front matter (search, tags, title), table of contents (ids and
+# anchors) and HTML alone, with jieba's own dictionary; so the build keeps each page's entries by
+# those, in memory and in a file beside the notebook cache, for the next build, and the search
+# index is the one Material would write.  With a dictionary of the site's own (search.jieba_dict or
+# jieba_dict_user in mkdocs.yml) nothing is kept: Material indexes every page itself.
+_search_entries: SearchEntries | None = None
+
+
+class SearchEntries:
+    def __init__(self, path: Path, made_by: str, known: dict[str, list[dict]] | None = None) -> None:
+        self.path, self.made_by = path, made_by
+        self.known: dict[str, list[dict]] = known if known is not None else {}
+        self.used: set[str] = set()
+        if known is not None:  # the last build's, in this process (mkdocs serve)
+            return
+        try:
+            kept_by, known = pickle.loads(path.read_bytes())
+            if kept_by == made_by:  # made by the same Material, jieba and code
+                self.known = known
+        except (FileNotFoundError, pickle.UnpicklingError, EOFError, ValueError, TypeError):
+            pass
+
+    def save(self) -> None:
+        """Keep the entries of this build's pages, nothing else (the file does not grow with edits)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        partial = self.path.with_name(self.path.name + f".{os.getpid()}")
+        partial.write_bytes(pickle.dumps((self.made_by, {key: self.known[key] for key in self.used})))
+        partial.replace(self.path)
+
+
+def _search_key(page) -> str:
+    def anchors(toc) -> list:
+        return [(item.id, item.url, anchors(item.children)) for item in toc]
+
+    meta = {name: page.meta.get(name) for name in ("search", "tags", "title")}
+    what = repr((page.url, page.title, meta, anchors(page.toc))) + "\0" + page.content
+    return hashlib.sha256(what.encode("utf-8", errors="surrogatepass")).hexdigest()
+
+
+def keep_search_entries(config, path: Path, made_by: str) -> SearchEntries | None:
+    """From now on, Material's search indexes each page once (see above); None: as it does."""
+    global _search_entries
+    from material.plugins.search.plugin import SearchIndex
+
+    search = config.plugins.get("material/search") or config.plugins.get("search")
+    own_dictionary = search is not None and (search.config.get("jieba_dict") or search.config.get("jieba_dict_user"))
+    last = _search_entries
+    known = last.known if last is not None and (last.path, last.made_by) == (path, made_by) else None
+    _search_entries = None if search is None or own_dictionary else SearchEntries(path, made_by, known)
+    original = SearchIndex.__dict__.get("_course_indexed_by_material", SearchIndex.add_entry_from_context)
+    SearchIndex._course_indexed_by_material = original
+
+    def add_entry_from_context(index, page):
+        kept = _search_entries
+        if kept is None:
+            return original(index, page)
+        key = _search_key(page)
+        if key not in kept.known:
+            before = len(index.entries)
+            original(index, page)
+            kept.known[key] = copy.deepcopy(index.entries[before:])
+        else:
+            index.entries.extend(copy.deepcopy(kept.known[key]))
+        kept.used.add(key)
+
+    SearchIndex.add_entry_from_context = add_entry_from_context
+    return _search_entries
+
+
 SEARCH_INDEX = "search/search_index.json"
 SEARCH_INDEX_SCRIPT = "search/search_index.js"
 _OFFLINE_SCRIPT_PREFIX = "var __index = "

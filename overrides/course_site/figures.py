@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -227,16 +228,23 @@ def _zoomable(tree: BeautifulSoup, img: Tag, strings) -> Tag:
 def dark_figures(files: Files, docs_dir: Path, config) -> list[File]:
     """The dark version of every SVG of docs/ this language pass publishes, beside it
     (`images/a.svg` -> `images/a.dark.svg`; figures.py)."""
-    docs_dir = docs_dir.resolve()
     darks = []
     for file in files.media_files():
         if not file.dest_uri.endswith(".svg") or not file.abs_src_path:
             continue
-        source = Path(file.abs_src_path).resolve()
-        if docs_dir not in source.parents:
-            continue  # the theme's icons
-        where = f"{docs_dir.name}/{source.relative_to(docs_dir).as_posix()}"
-        dark = dark_svg(source.read_text(encoding="utf-8"), where)
-        sanitise.stop_on(sanitise.check_svg(dark, f"{where} (its dark version)"), sanitise.EXPECTED_SVG)
+        source = Path(file.abs_src_path)
+        if source != docs_dir / file.src_uri:
+            continue  # the theme's icons (docs/ has no symbolic link: published.check_no_symlinks)
+        where = f"{docs_dir.name}/{file.src_uri}"
+        dark, problems = _dark_and_its_problems(source.read_text(encoding="utf-8"), where)
+        sanitise.stop_on(list(problems), sanitise.EXPECTED_SVG)
         darks.append(File.generated(config, dark_name(file.dest_uri), content=dark))
     return darks
+
+
+@lru_cache(maxsize=None)
+def _dark_and_its_problems(svg: str, where: str) -> tuple[str, tuple[str, ...]]:
+    """Made and judged once per figure's text in a process: every language pass, and every
+    `mkdocs serve` rebuild, publishes the same figures."""
+    dark = dark_svg(svg, where)
+    return dark, tuple(sanitise.check_svg(dark, f"{where} (its dark version)"))

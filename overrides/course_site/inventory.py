@@ -38,6 +38,9 @@ class CourseInventory:
     kept_out: tuple[str, ...]  # excluded by exclude_docs, but part of the course (answers, data, records)
     symlinks: tuple[str, ...]  # docs-relative, never followed: the build refuses every one (published.py)
     _names: frozenset[str] = field(default=frozenset(), repr=False)
+    # What the quiz engine read through files_for_quizzes (answer files, reference solutions): what
+    # the pages show of them is in the course it made (page_cache.py keys pages on that).
+    read_for_quizzes: set[str] = field(default_factory=set, repr=False, compare=False)
 
     @classmethod
     def from_config(cls, config) -> CourseInventory:
@@ -115,6 +118,7 @@ class InventoryFiles:
         name = self._name(path)
         if name is None:
             raise FileNotFoundError(path)
+        self.inventory.read_for_quizzes.add(name)
         return self.inventory.data(name)
 
     def is_file(self, path: Path) -> bool:

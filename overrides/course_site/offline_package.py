@@ -8,6 +8,7 @@ is the package's folder; the home pages say how big the package is.
 from __future__ import annotations
 
 import html as html_text
+import io
 import posixpath
 import re
 import zipfile
@@ -29,8 +30,13 @@ OFFLINE_LEAVES_OUT = (".map", ".gz")
 OFFLINE_LEAVES_OUT_FILES = ("search/search_index.json",)
 
 
-def write_offline_package(site: Path, site_url: str | None = None) -> None:
-    """The site zipped into itself: every build ships the package of exactly what it built."""
+def write_offline_package(site: Path, site_url: str | None = None, languages: Languages | None = None,
+                          strings: Mapping[str, Mapping[str, object]] | None = None) -> None:
+    """The site zipped into itself: every build ships the package of exactly what it built.  With
+    `languages` and `strings`, the home pages then say the package's size (fill_offline_size), and
+    the package holds them as they say it: everything but the home pages is compressed once, and
+    only they are added again to a copy of it (compressing the whole site twice was a tenth of a
+    warm build)."""
     package = site / OFFLINE_PACKAGE
     package.unlink(missing_ok=True)
     files = sorted(
@@ -38,27 +44,49 @@ def write_offline_package(site: Path, site_url: str | None = None) -> None:
         if p.is_file() and p != package and p.suffix not in OFFLINE_LEAVES_OUT
         and p.relative_to(site).as_posix() not in OFFLINE_LEAVES_OUT_FILES
     )
-    with zipfile.ZipFile(package, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    homes = [site / languages.folder(language) / "index.html" for language in languages.codes] if languages else []
+    homes = [home for home in homes if home in files]
+    rest = io.BytesIO()
+    with zipfile.ZipFile(rest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in files:
-            name = Path(PACKAGE_FOLDER) / path.relative_to(site)
-            if path.suffix == ".html" and site_url:
-                text = path.read_text(encoding="utf-8")
-                packaged = link_package_online(text, path.relative_to(site).as_posix(), site_url)
-                if path.relative_to(site).as_posix() == NOT_FOUND:
-                    packaged = offline_not_found_page(packaged, site_url)
-                if packaged != text:
-                    archive.writestr(str(name), packaged.encode("utf-8"))
-                    continue
-            archive.write(path, name)
+            if path not in homes:
+                _add(archive, site, path, site_url)
+
+    def with_homes() -> bytes:
+        whole = io.BytesIO(rest.getvalue())
+        with zipfile.ZipFile(whole, "a", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+            for path in homes:
+                _add(archive, site, path, site_url)
+        return whole.getvalue()
+
+    made = with_homes()
+    if languages and fill_offline_size(site, languages, strings, size=len(made)):
+        made = with_homes()
+    package.write_bytes(made)
+
+
+def _add(archive: zipfile.ZipFile, site: Path, path: Path, site_url: str | None) -> None:
+    name = Path(PACKAGE_FOLDER) / path.relative_to(site)
+    if path.suffix == ".html" and site_url:
+        text = path.read_text(encoding="utf-8")
+        packaged = link_package_online(text, path.relative_to(site).as_posix(), site_url)
+        if path.relative_to(site).as_posix() == NOT_FOUND:
+            packaged = offline_not_found_page(packaged, site_url)
+        if packaged != text:
+            archive.writestr(str(name), packaged.encode("utf-8"))
+            return
+    archive.write(path, name)
 
 
 OFFLINE_SIZE = re.compile(r"<span data-offline-size(?:=\"\")?>[^<]*</span>")
 
 
-def fill_offline_size(site: Path, languages: Languages, strings: Mapping[str, Mapping[str, object]]) -> bool:
-    """Put the package's size, in MB to one decimal, where a home page marks it
-    (`<span data-offline-size></span>` after its link); whether any page had the mark."""
-    size = f"{(site / OFFLINE_PACKAGE).stat().st_size / 1_000_000:.1f}"
+def fill_offline_size(site: Path, languages: Languages, strings: Mapping[str, Mapping[str, object]],
+                      size: int | None = None) -> bool:
+    """Put the package's size (`size` bytes, else the written package's), in MB to one decimal,
+    where a home page marks it (`<span data-offline-size></span>` after its link); whether any page
+    had the mark."""
+    size = f"{(size if size is not None else (site / OFFLINE_PACKAGE).stat().st_size) / 1_000_000:.1f}"
     filled = False
     for language in languages.codes:
         home = site / languages.folder(language) / "index.html"

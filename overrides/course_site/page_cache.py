@@ -1,12 +1,20 @@
 """A page the pipeline made before is not made again while nothing it is made from changed.
 
 The pipeline (pipeline.py) is most of a warm build and of a `mkdocs serve` rebuild, and a page's
-result depends on known inputs only: the page's HTML from Markdown or nbconvert, where and in
-which language it is shown, its source file and the outputs of its cells run at build, and what
-the whole build knows (`build_key`): the plan, the exercises of every page, the glossary, the
-translation states, the site's words, the names of the course's files and the bytes of every
-file that is not a page (figures, answer files, data), the build's code and every installed
-package's version.  The key is a hash of all of them; the entry is the HTML and the PageResult.
+result depends on known inputs only.  Its key has two parts:
+
+- the page's own (`PageCache.key`): its HTML from Markdown or nbconvert, where and in which
+  language it is shown, its source file, the outputs of its cells run at build, its exercises
+  (its entry in the course the quiz engine read) and its translation's state;
+- what every page is made from (`build_key`): the plan, the site's words, the glossary, the
+  quiz languages and what the catalog and the chapter ends show of the whole course
+  (progress.what_pages_show), the names of the course's files and the bytes of every file that is
+  not a page, except those the quiz engine read (answer files, reference solutions: what a page
+  shows of them is in its exercises), the build's code and every installed package's version.
+
+So an edit to one page, one answer file or one translation makes its own pages again, not the
+site's (a `mkdocs serve` rebuild after a one-line edit); a figure, the plan or the code makes all.
+A step that comes to read more of the course, or another page's state, must be keyed here.
 
 A page whose content had a problem is never kept: its problems are found again, named, each build.
 Entries live in memory (serve's rebuilds) and in a folder beside the notebook cache (the next build).
@@ -16,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+from collections.abc import Collection
 from importlib.metadata import distributions
 from pathlib import Path
 
@@ -25,20 +34,29 @@ CODE_FOLDERS = (Path(__file__).resolve().parent, Path(__file__).resolve().parent
 PAGES = (".md", ".ipynb")
 
 
-def build_key(course_files: CourseInventory, *derived: object) -> str:
+def build_key(course_files: CourseInventory, *derived: object, keyed_with_pages: Collection[str] = (),
+              code: str | None = None) -> str:
     """What every page of this build is made from, beyond the page itself: `derived` are the
-    build's own readings of the course (plan, exercises, glossary, ...), hashed by their repr."""
+    build's own readings of the course (plan, glossary, ...), hashed by their repr;
+    `keyed_with_pages`, files whose bytes reach a page only through what its own key holds;
+    `code`: code_key(), when the caller has it."""
+    digest = hashlib.sha256((code or code_key()).encode("utf-8"))
+    for name in course_files.files():
+        digest.update(f"\0{name}\0".encode("utf-8"))
+        if not name.endswith(PAGES) and name not in keyed_with_pages:
+            digest.update(hashlib.sha256(course_files.data(name)).digest())
+    for value in derived:
+        digest.update(repr(value).encode("utf-8"))
+    return digest.hexdigest()
+
+
+def code_key() -> str:
+    """The build's code and every installed package's version: what anything made is made by."""
     digest = hashlib.sha256()
     for folder in CODE_FOLDERS:
         for path in sorted(folder.rglob("*.py")):
             digest.update(path.read_bytes())
     digest.update(repr(sorted((d.metadata["Name"] or "", d.version) for d in distributions())).encode("utf-8"))
-    for name in course_files.files():
-        digest.update(f"\0{name}\0".encode("utf-8"))
-        if not name.endswith(PAGES):
-            digest.update(hashlib.sha256(course_files.data(name)).digest())
-    for value in derived:
-        digest.update(repr(value).encode("utf-8"))
     return digest.hexdigest()
 
 
@@ -51,18 +69,22 @@ def describe(function) -> str:
 
 
 class PageCache:
+    """What was made, by the hash of what it was made from (`build`: what all of it shares); any
+    picklable value (a page: its HTML and PageResult)."""
+
     def __init__(self, folder: Path | None, build: str) -> None:
         self.folder, self.build = folder, build
-        self.kept: dict[str, tuple[str, object]] = {}
+        self.kept: dict[str, tuple] = {}
         self.used: set[str] = set()  # the keys this build asked for or made
 
     def key(self, html: str, *page: object) -> str:
-        """`page`: where and how the page is shown, its source's text, its cells' outputs."""
+        """`page`: where and how the page is shown, its source's text, its cells' outputs, its
+        exercises and its translation's state."""
         digest = hashlib.sha256(f"{self.build}\0{html}".encode("utf-8"))
         digest.update(repr(page).encode("utf-8"))
         return digest.hexdigest()
 
-    def get(self, key: str) -> tuple[str, object] | None:
+    def get(self, key: str) -> tuple | None:
         self.used.add(key)
         if key in self.kept:
             return self.kept[key]
@@ -74,12 +96,12 @@ class PageCache:
             return None
         return self.kept[key]
 
-    def put(self, key: str, html: str, result: object) -> None:
+    def put(self, key: str, *made: object) -> None:
         self.used.add(key)
-        self.kept[key] = (html, result)
+        self.kept[key] = made
         if self.folder:
             self.folder.mkdir(parents=True, exist_ok=True)
-            (self.folder / key).write_bytes(pickle.dumps((html, result)))
+            (self.folder / key).write_bytes(pickle.dumps(made))
 
     def forget_unused(self) -> None:
         """Drop every page this build did not ask for: a page made from inputs that changed since

@@ -41,6 +41,9 @@ log = logging.getLogger("mkdocs.plugins.course_site")
 
 RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
 PAGE_CACHE = "pages"  # what the pipeline made of each page (page_cache.py)
+STYLESHEET_CACHE = "notebook-css"  # notebook.css as pruned before (notebook_css.py)
+SEARCH_CACHE = "search-entries"  # what Material's search indexed of each page (adapters.keep_search_entries)
+LINKS_CACHE = "written-pages"  # each page as written, and its ids and links (site_links.LinkReadings)
 JUDGED_CACHE = "judged-content"  # the content sanitise.py passed, by its hash (sanitise.JudgedPages)
 
 
@@ -55,6 +58,9 @@ class Build:
     services: pipeline.SiteServices
     course_files: inventory.CourseInventory  # what docs/ holds for the course, read once (inventory.py)
     pages: page_cache.PageCache | None = None  # pages made before, by what they are made from
+    stylesheets: page_cache.PageCache | None = None  # notebook.css pruned before, by what it was pruned from
+    links: site_links.LinkReadings = field(default_factory=site_links.LinkReadings)  # built pages, read once
+    search_entries: adapters.SearchEntries | None = None  # what Material's search indexed of each page
     last_changed: dict = field(default_factory=dict)  # docs-relative path -> date of its last commit
     notebook_cache: set = field(default_factory=set)  # mkdocs-jupyter's entries used by any pass
     styles: StyleCollector = field(default_factory=StyleCollector)
@@ -128,11 +134,17 @@ class CourseSite:
             outdated=translated.pages,
             judge_content=sanitise.JudgedPages(adapters.notebook_cache_dir(config).parent / JUDGED_CACHE).problems,
         )
+        code = page_cache.code_key()
         made_from = page_cache.build_key(
-            course_files, languages, plan, course, glossary, strings, translated.pages, services.environments,
-            services.toc_depth, docs_dir.name, page_cache.describe(services.slugify))
-        pages = page_cache.PageCache(adapters.notebook_cache_dir(config).parent / PAGE_CACHE, made_from)
-        return Build(languages, strings, plan, course, services, course_files, pages,
+            course_files, languages, plan, course.languages, progress.what_pages_show(course, languages), glossary,
+            strings, services.environments, services.toc_depth, docs_dir.name, page_cache.describe(services.slugify),
+            keyed_with_pages=course_files.read_for_quizzes, code=code)
+        caches = adapters.notebook_cache_dir(config).parent
+        return Build(languages, strings, plan, course, services, course_files,
+                     pages=page_cache.PageCache(caches / PAGE_CACHE, made_from),
+                     stylesheets=page_cache.PageCache(caches / STYLESHEET_CACHE, code),
+                     links=site_links.LinkReadings(page_cache.PageCache(caches / LINKS_CACHE, code)),
+                     search_entries=adapters.keep_search_entries(config, caches / SEARCH_CACHE, code),
                      last_changed=history.last_changed(docs_dir))
 
     def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, cache: Path) -> dict:
@@ -229,7 +241,8 @@ class CourseSite:
         build, src_uri = self.build, context.src_uri
         source = build.course_files.text(src_uri) if build.course_files.has(src_uri) else None
         outputs = build.services.run_outputs(src_uri) if context.is_notebook else None
-        key = build.pages.key(html, src_uri, context.url, context.language, context.written_in, source, outputs)
+        key = build.pages.key(html, src_uri, context.url, context.language, context.written_in, source, outputs,
+                              build.course.pages.get(src_uri), build.services.outdated.get(src_uri))
         made = build.pages.get(key)
         if made is not None:
             return made
@@ -240,9 +253,11 @@ class CourseSite:
         return output, context.result
 
     def on_post_page(self, output: str, page, config) -> str:
-        """Template whitespace is a third of a page and grows with the navigation: drop it."""
-        self.build.used |= published.used_by_page(output, page.url)
-        return compaction.compact_html(output)
+        """Template whitespace is a third of a page and grows with the navigation: drop it.  The
+        page is read as it will be written: the link check (on_post_build) finds that reading."""
+        output, reading = self.build.links.written(output, compaction.compact_html)
+        self.build.used |= published.used_by_page(output, page.url, reading)
+        return output
 
     def on_page_context(self, context, page, config, nav):
         """Priority -100: after static-i18n's own language switcher (50), which knows Markdown pages only."""
@@ -277,9 +292,12 @@ class CourseSite:
         if adapters.is_inner_pass(config):
             return
         self.build.pages.forget_unused()  # every language's pass has asked for its pages by now
+        if self.build.search_entries is not None:  # every language's pages are indexed by now
+            self.build.search_entries.save()
         published.check_every_file_is_used(self.build.copied, self.build.used)
         site = Path(config.site_dir)
-        self.build.styles.write(site)
+        self.build.styles.write(site, self.build.stylesheets)
+        self.build.stylesheets.forget_unused()
         progress.write_data(site, self.build.course, self.build.plan, self.build.languages)
         chapters = {c.folder: [s.source for s in c.sections if s.source] for c in self.build.plan.chapters
                     if any(s.source for s in c.sections)}
@@ -292,11 +310,10 @@ class CourseSite:
         search_index.write(site, self.build.languages)
         if config.site_url:
             sitemap.write(site, config.site_url, self.build.published, self.build.languages)
-        offline_package.write_offline_package(site, config.site_url)
         # The home pages say how big the package is, which the package then holds too.
-        if offline_package.fill_offline_size(site, self.build.languages, self.build.strings):
-            offline_package.write_offline_package(site, config.site_url)
-        broken = site_links.broken_links(site, urlsplit(config.site_url or "/").path or "/")
+        offline_package.write_offline_package(site, config.site_url, self.build.languages, self.build.strings)
+        broken = site_links.broken_links(site, urlsplit(config.site_url or "/").path or "/", self.build.links)
+        self.build.links.kept.forget_unused()
         if broken:
             raise SiteError(f"{len(broken)} broken links:\n  " + "\n  ".join(broken),
                             expected="links to published pages and files, and anchors that exist on them")

@@ -72,6 +72,12 @@ def _exercises_of(course: Course, language: str, languages: Languages) -> dict[s
     return {languages.original(s.src_uri): (s.section, len(s.exercise.items)) for s in course.sections(language)}
 
 
+def what_pages_show(course: Course, languages: Languages) -> dict[str, dict[str, tuple[str, int]]]:
+    """All that the catalog and the chapter ends read of the whole course, in every language
+    (page_cache.py keys every page on it; a page's own exercises are keyed with the page)."""
+    return {language: _exercises_of(course, language, languages) for language in languages.codes}
+
+
 def _progress_slot(section: str, total: int, strings: Mapping) -> str:
     """Where quiz.js shows a section's progress; says how many questions there are until then."""
     count = html.escape(fill(strings["catalog_exercises"], total=total))

@@ -20,12 +20,12 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from .errors import SiteError
 from .inventory import symlinks_under
+from .site_links import PageLinks, read_links
 
 
 SYMLINKS_EXPECTED = "a real file in docs/ (copy it), or no file"
@@ -44,31 +44,13 @@ def check_no_symlinks(docs_dir: Path) -> None:
         raise SiteError("\n".join(problems), expected=SYMLINKS_EXPECTED)
 
 
-LINKING = ("href", "src", "data-dark-href", "srcset")
-
-
-class _Addresses(HTMLParser):
-    """The addresses in a page's linking attributes, read as the page streams by: a whole page's
-    tree is not needed for them (a tree was a seventh of a warm build)."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.found: list[tuple[str, str]] = []
-
-    def handle_starttag(self, tag, attrs) -> None:
-        self.found += [(name, value) for name, value in attrs if name in LINKING and value]
-
-    handle_startendtag = handle_starttag
-
-
-def used_by_page(html: str, page_url: str) -> set[str]:
-    """The site paths a built page links or loads (href, src, srcset, the dark figure's address)."""
+def used_by_page(html: str, page_url: str, reading: PageLinks | None = None) -> set[str]:
+    """The site paths a built page links or loads (href, src, srcset, the dark figure's address);
+    `reading`: the page as site_links has read it already (read as it streams by: a whole page's
+    tree is not needed for this, and a tree was a seventh of a warm build)."""
     here = posixpath.dirname(page_url)
-    reader = _Addresses()
-    reader.feed(html)
-    reader.close()
     used = set()
-    for attribute, value in reader.found:
+    for attribute, value in (reading or read_links(html)).addresses:
         for address in ([part.split()[0] for part in value.split(",") if part.strip()]
                         if attribute == "srcset" else [value]):
             parts = urlsplit(address)
