@@ -61,7 +61,7 @@ def test_the_glossary_index_leads_to_each_letter_and_each_entry_has_an_anchor(ht
 
 @pytest.mark.parametrize("page", [PAGE, "en/" + PAGE])
 def test_a_term_shows_its_definition_on_hover_and_on_keyboard_focus(http_base, visit, page):
-    """glossary.js draws the definition itself, when the reader points at a term (Material's
+    """tooltips.js draws the definition itself, when the reader points at a term (Material's
     tooltips are not set up for the terms as the page starts: issue 19, item 6)."""
     record = visit(http_base + page, http_base, **DESKTOP)
     tab = record.page
