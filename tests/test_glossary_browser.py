@@ -60,9 +60,10 @@ def test_the_glossary_index_leads_to_each_letter_and_each_entry_has_an_anchor(ht
 
 
 @pytest.mark.parametrize("page", [PAGE, "en/" + PAGE])
-def test_a_term_shows_its_definition_on_hover_and_on_keyboard_focus(http_base, visit, page):
-    """glossary.js draws the definition itself, when the reader points at a term (Material's
-    tooltips are not set up for the terms as the page starts: issue 19, item 6)."""
+def test_a_term_and_a_permanent_link_show_their_tooltip_on_hover_and_on_keyboard_focus(http_base, visit, page):
+    """tooltips.js draws the definition itself, when the reader points at a term, and a heading's
+    permanent link's tooltip (Material's tooltips are not set up for them as the page starts:
+    issue 19, item 6)."""
     record = visit(http_base + page, http_base, **DESKTOP)
     tab = record.page
     terms = tab.locator("a.glossary-term")
@@ -87,4 +88,17 @@ def test_a_term_shows_its_definition_on_hover_and_on_keyboard_focus(http_base, v
     second.evaluate("term => term.blur()")
     tab.wait_for_timeout(500)
     assert shown_tooltips(tab) == []
+    permalink = tab.locator("article h2 a.headerlink").first
+    label = permalink.get_attribute("title")
+    assert label
+    permalink.scroll_into_view_if_needed()
+    permalink.hover()
+    tab.wait_for_timeout(500)
+    assert shown_tooltips(tab) == [label]
+    tooltip, link = tab.locator(".md-tooltip2__inner").bounding_box(), permalink.bounding_box()
+    assert tooltip["y"] >= link["y"] + link["height"], "below the link"
+    assert abs(tooltip["x"] + tooltip["width"] / 2 - (link["x"] + link["width"] / 2)) < 2, "centred on it"
+    tab.mouse.move(0, 0)
+    tab.wait_for_timeout(500)
+    assert shown_tooltips(tab) == [] and permalink.get_attribute("title") == label
     assert record.console_errors == []

@@ -147,8 +147,14 @@ def test_figures_follow_the_colour_scheme_toggle_not_only_the_system(http_base, 
     figure.scroll_into_view_if_needed()
     assert figure.locator("img:visible").get_attribute("src").endswith(".svg")
     assert not figure.locator("img:visible").get_attribute("src").endswith(".dark.svg")
+    # The browser's own parts (scrollbars, form controls) follow the scheme too: light needs no
+    # color-scheme meta (adding one restyled the whole page once it had loaded, issue 19), dark
+    # gets one.  palette.js sets it when the browser is first idle: after that, here.
+    scheme_meta = "() => document.querySelector('meta[name=color-scheme]')?.content ?? null"
+    assert tab.evaluate(f"new Promise(done => requestIdleCallback(() => done(({scheme_meta})())))") is None
     tab.locator("form.md-header__option label:visible").click()  # the reader picks dark
     tab.wait_for_function("() => document.body.getAttribute('data-md-color-scheme') === 'slate'")
+    assert tab.evaluate(scheme_meta) == "dark"
     dark = figure.locator("img:visible")
     assert dark.get_attribute("src").endswith(".dark.svg")
     dark.evaluate("i => i.complete || new Promise(r => i.addEventListener('load', r))")

@@ -142,6 +142,29 @@ CHARACTERS_UNDER_THE_BUTTON = """() => {
 }"""
 
 
+# Each code block's width as the page is read, before Material's DOMContentLoaded listener (an
+# init script's listener is the first) adds the copy buttons.
+CODE_WIDTHS_AT_START = """document.addEventListener('DOMContentLoaded', () => {
+  window.courseCodeWidths = [...document.querySelectorAll('pre > code')].map(code => code.clientWidth);
+});"""
+
+# Code blocks whose copy button did not arrive in room kept for it: the code narrowed when the
+# button came (its text re-flowed: comments wrap on a phone), or it keeps room for a button that
+# never came.
+COPY_BUTTON_ROOM = """() => {
+  const problems = [];
+  [...document.querySelectorAll('pre > code')].forEach((code, i) => {
+    const pre = code.parentElement, before = window.courseCodeWidths[i];
+    if (pre.querySelector(':scope > .md-code__nav')) {
+      if (code.clientWidth !== before) problems.push(pre.id + ': ' + before + ' px wide before its copy button, ' + code.clientWidth + ' px after');
+    } else if (parseFloat(getComputedStyle(code).marginRight) > 0) {
+      problems.push(pre.id + ': room kept for a copy button that did not come');
+    }
+  });
+  return problems;
+}"""
+
+
 # A notebook page's overflow: how far the page or the notebook scrolls sideways, and how many
 # tables (or their scrolling wrappers) are cut at the notebook's right edge.
 NOTEBOOK_OVERFLOW = """() => {
@@ -169,19 +192,21 @@ class OnScreen:
     scrolls_sideways: bool
     comments: int
     cut_comments: list[str]
+    copy_button_room: list[str]
     under_copy_button: list[str] | None = None  # notebook pages
     notebook_overflow: dict | None = None  # notebook pages with a table
     run_box: dict | None = None  # notebook pages
 
 
 def look_at(tab, is_notebook: bool) -> OnScreen:
-    if is_notebook:  # Material adds the copy buttons after the page has loaded
-        tab.wait_for_function("() => !document.querySelector('article pre > code')"
-                              " || document.querySelector('article pre .md-code__nav')")
+    # Material adds the copy buttons as the page starts (tab's context: CODE_WIDTHS_AT_START)
+    tab.wait_for_function("() => !document.querySelector('article pre > code')"
+                          " || document.querySelector('article pre .md-code__nav')")
     browsing.wait_for_frames(tab)
     seen = OnScreen(tables=tab.evaluate(TABLES),
                     scrolls_sideways=tab.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth"),
-                    comments=tab.locator("article pre > code .c1").count(), cut_comments=tab.evaluate(CUT_COMMENTS))
+                    comments=tab.locator("article pre > code .c1").count(), cut_comments=tab.evaluate(CUT_COMMENTS),
+                    copy_button_room=tab.evaluate(COPY_BUTTON_ROOM))
     if not is_notebook:
         return seen
     seen.under_copy_button = tab.evaluate(CHARACTERS_UNDER_THE_BUTTON)
@@ -200,6 +225,7 @@ def look_at(tab, is_notebook: bool) -> OnScreen:
 
 def look_at_every_page(browser, site, base: str, size: str) -> dict[str, OnScreen]:
     context = browser.new_context(**SIZES[size])
+    context.add_init_script(CODE_WIDTHS_AT_START)
     tab = context.new_page()
     notebooks = set(notebook_pages(site))
     seen = {}
@@ -252,6 +278,16 @@ def test_no_code_character_is_ever_under_the_copy_button(on_screen, size):
     problems = {page: shown.under_copy_button[:5] for page, shown in on_screen(size).items() if shown.under_copy_button}
     assert problems == {}
     assert sum(shown.under_copy_button is not None for shown in on_screen(size).values()) >= 20  # every notebook page
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_copy_button_arrives_in_room_kept_for_it(on_screen, size):
+    """The copy button's column is kept from the first paint on: when Material adds the button,
+    no code block narrows (its lines, its wrapped comments would move under the reader's eyes,
+    and its restyle and re-layout lengthened the page's start, issue 19), and no block without a
+    button keeps the room."""
+    problems = {page: shown.copy_button_room[:5] for page, shown in on_screen(size).items() if shown.copy_button_room}
+    assert problems == {}
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -109,12 +109,17 @@ class PagesHandler(QuietHandler):
 
     prefix = "/"
 
-    def send_head(self):
+    def site_file(self) -> Path | None:
+        """The file the requested address names, or None (then the answer is 404.html)."""
         path = unquote(urlsplit(self.path).path)
         target = Path(self.directory) / path[len(self.prefix):] if path.startswith(self.prefix) else None
         if target is not None and target.is_dir():
             target = target / "index.html"
-        if target is None or not target.is_file():
+        return target if target is not None and target.is_file() else None
+
+    def send_head(self):
+        path = unquote(urlsplit(self.path).path)
+        if self.site_file() is None:
             body = (Path(self.directory) / "404.html").read_bytes()
             self.send_response(404)
             self.send_header("Content-Type", "text/html; charset=utf-8")

@@ -479,10 +479,15 @@ MATERIAL_SCRIPTS_RELIED_ON = {
     # js-marks.html gives <html> the classes and attribute the bundle gives it as it starts
     # (`no-js` replaced by `js`; focus-visible's `js-focus-visible`, `data-js-focus-visible`).
     "overrides/partials/js-marks.html": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
-    # glossary.js hides the terms' titles from the bundle's content tooltips, which it sets up once,
-    # at DOMContentLoaded, and draws the term's tooltip itself with the classes and custom
-    # properties of Material's stylesheet (.md-tooltip2, --md-tooltip-host-x...) as the bundle does.
-    "overrides/assets/javascripts/glossary.js": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
+    # tooltips.js hides the glossary terms' and permanent links' titles from the bundle's content
+    # tooltips, which it sets up once, at DOMContentLoaded (`[title]` in the article), and draws
+    # their tooltip itself with the classes and custom properties of Material's stylesheet
+    # (.md-tooltip2, --md-tooltip-host-x...) as the bundle does.
+    "overrides/assets/javascripts/tooltips.js": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
+    # site.css keeps the copy button's column on every `pre > code` of the article once <html> is
+    # marked `js`: the bundle (content.code.copy) gives each of them a button, `.md-code__nav`
+    # inserted before the code in its `pre`, at the block's top right.
+    "overrides/assets/stylesheets/site.css": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
 }
 
 # Third-party files kept in this repository, with the SHA-256 of each as vendored: an edit fails the

@@ -105,7 +105,6 @@ class PageResult:
     description: str | None = None
     quiz_stylesheet: str | None = None
     figures: int = 0  # how many figures the page has (the template then loads figures.js)
-    glossary_terms: int = 0  # how many terms link to the glossary (the template then loads glossary.js)
     notebook_sheets: list[str] = field(default_factory=list)
     classes: set[str] = field(default_factory=set)
     ids: set[str] = field(default_factory=set)
@@ -235,7 +234,7 @@ def glossary(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         replace_comment(tree, glossary_terms.MARKER, terms.render(page.language, languages.names, page.strings))
         return tree
     href = get_relative_url(progress.page_url(glossary_terms.PAGE, page.language, languages), page.url)
-    page.result.glossary_terms = glossary_terms.link_first_uses(tree, terms.entries[page.language], href)
+    glossary_terms.link_first_uses(tree, terms.entries[page.language], href)
     return tree
 
 

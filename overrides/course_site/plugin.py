@@ -228,7 +228,6 @@ class CourseSite:
             notebook_stylesheet=NOTEBOOK_CSS if context.is_notebook else None,
             quiz_stylesheet=result.quiz_stylesheet,
             figures=bool(result.figures),
-            glossary_terms=bool(result.glossary_terms),
             figure_close=build.strings[language]["figure_close"],
             figure_pan_hint=build.strings[language]["figure_pan_hint"],
         )
@@ -328,7 +327,6 @@ class PageExtras:
     figures: bool = False  # the page has figures: figures.js opens them full screen
     figure_close: str = ""  # the label of the full-screen view's close button
     figure_pan_hint: str = ""  # under a full-screen figure wider than the screen
-    glossary_terms: bool = False  # the page links terms to the glossary: glossary.js shows them on a tap
     alternates: list = field(default_factory=list)
     language: str | None = None  # the language of the site the page is part of
     footer: Footer = field(default_factory=Footer)

@@ -1,61 +1,61 @@
-/* A glossary term's definition (course_site/glossary.py links the terms, the definition in the
- * link's title).
+/* Material's tooltips for the glossary terms (course_site/glossary.py links them, the definition
+ * in the link's title) and the headings' permanent links (their title, "Permanent link").
  *
- * Shown while the term is hovered or has the focus, in Material's tooltip (its classes and
+ * Shown while the element is hovered or has the focus, in Material's tooltip (its classes and
  * custom properties, as its content.tooltips feature draws one).  Material would set up a
- * tooltip of its own for each term as the page starts, with listeners, timers and
- * measurements for every one (a tenth of the start-up's longest task on a page with fifty
- * terms, issue 19, item 6): the terms' titles are out of its sight until it has started, and
- * this script draws one tooltip, for the term the reader points at, when they do.
+ * tooltip of its own for each of them as the page starts, with listeners, timers and
+ * measurements for every one (with fifty terms and fifteen headings, a fifth of the start-up's
+ * longest task, issue 19, item 6): their titles are out of its sight until it has started, and
+ * this script draws one tooltip, for the element the reader points at, when they do.
  *
- * A finger cannot hover, and a tap would follow the link at once: so the first tap on a term
+ * A finger cannot hover, and a tap would follow a term's link at once: so the first tap on a term
  * shows its definition (the term takes the focus), and a second tap on the same term, while it
  * still has the focus, opens its glossary entry.  A mouse, a pen and the keyboard are left as
- * they are.
+ * they are, and so is a tap on a permanent link.
  */
 (function () {
   "use strict";
   var TERM = "a.glossary-term";
-  var terms = Array.prototype.slice.call(document.querySelectorAll(TERM + "[title]"));
+  var hosts = Array.prototype.slice.call(document.querySelectorAll("article " + TERM + "[title], article a.headerlink[title]"));
   var tip = null;     // the tooltip, made the first time it is needed
   var shownFor = null;
   var hiding = 0;
 
   // Material sets up its tooltips when the document is loaded (before this script's own
   // listener below runs); the titles come back after, for screen readers and without a mouse.
-  terms.forEach(function (term) {
-    term.setAttribute("data-definition", term.title);
-    term.removeAttribute("title");
+  hosts.forEach(function (host) {
+    host.setAttribute("data-tooltip", host.title);
+    host.removeAttribute("title");
   });
   document.addEventListener("DOMContentLoaded", function () {
-    terms.forEach(function (term) {
-      if (term !== shownFor) term.title = term.getAttribute("data-definition");
+    hosts.forEach(function (host) {
+      if (host !== shownFor) host.title = host.getAttribute("data-tooltip");
     });
   });
 
   function make() {
     tip = document.createElement("div");
     tip.className = "md-tooltip2";
-    tip.id = "glossary-tooltip";
+    tip.id = "course-tooltip";
     tip.setAttribute("role", "tooltip");
     var inner = document.createElement("div");
     inner.className = "md-tooltip2__inner md-typeset";
     tip.appendChild(inner);
   }
 
-  function show(term) {
-    if (shownFor === term) return;
+  function show(host) {
+    if (shownFor === host) return;
     if (shownFor) hide(true);
     clearTimeout(hiding);
     if (!tip) make();
-    shownFor = term;
-    term.removeAttribute("title");  // no browser tooltip on top of this one
-    term.setAttribute("aria-describedby", tip.id);
-    tip.firstChild.textContent = term.getAttribute("data-definition");
+    shownFor = host;
+    host.removeAttribute("title");  // no browser tooltip on top of this one
+    host.setAttribute("aria-describedby", tip.id);
+    tip.firstChild.textContent = host.getAttribute("data-tooltip");
     tip.classList.remove("md-tooltip2--active");
     document.body.appendChild(tip);
-    // Below the term, centred on it, as Material places an inline tooltip.
-    var box = term.getBoundingClientRect();
+    // Below the element, centred on it, as Material places an inline tooltip.
+    var box = host.getBoundingClientRect();
     var style = tip.style;
     style.setProperty("--md-tooltip-host-x", box.left + window.scrollX + "px");
     style.setProperty("--md-tooltip-host-y", box.top + window.scrollY + "px");
@@ -66,41 +66,46 @@
     tip.classList.add("md-tooltip2--bottom");
     // A frame later, so that it fades in.
     requestAnimationFrame(function () {
-      if (shownFor === term) tip.classList.add("md-tooltip2--active");
+      if (shownFor === host) tip.classList.add("md-tooltip2--active");
     });
   }
 
   function hide(now) {
-    var term = shownFor;
-    if (!term) return;
+    var host = shownFor;
+    if (!host) return;
     shownFor = null;
-    term.removeAttribute("aria-describedby");
-    term.title = term.getAttribute("data-definition");
+    host.removeAttribute("aria-describedby");
+    host.title = host.getAttribute("data-tooltip");
     tip.classList.remove("md-tooltip2--active");
     clearTimeout(hiding);
     if (now) tip.remove();
     else hiding = setTimeout(function () { if (!shownFor) tip.remove(); }, 250);  // after the fade
   }
 
+  function hostOf(event) {
+    return event.target instanceof Element ? event.target.closest("[data-tooltip]") : null;
+  }
+
   function termOf(event) {
-    return event.target instanceof Element ? event.target.closest(TERM + "[data-definition]") : null;
+    var host = hostOf(event);
+    return host && host.matches(TERM) ? host : null;
   }
 
   document.addEventListener("mouseover", function (event) {
-    var term = termOf(event);
-    if (term) show(term);
+    var host = hostOf(event);
+    if (host) show(host);
   });
   document.addEventListener("mouseout", function (event) {
-    var term = termOf(event);
-    if (term && term === shownFor && !term.contains(event.relatedTarget) && document.activeElement !== term) hide();
+    var host = hostOf(event);
+    if (host && host === shownFor && !host.contains(event.relatedTarget) && document.activeElement !== host) hide();
   });
   document.addEventListener("focusin", function (event) {
-    var term = termOf(event);
-    if (term) show(term);
+    var host = hostOf(event);
+    if (host) show(host);
   });
   document.addEventListener("focusout", function (event) {
-    var term = termOf(event);
-    if (term && term === shownFor && !term.matches(":hover")) hide();
+    var host = hostOf(event);
+    if (host && host === shownFor && !host.matches(":hover")) hide();
   });
 
   var touched = null;  // the term a touch went down on
