@@ -4,7 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh --test
 export NO_MKDOCS_2_WARNING=1
-# Three workers (pytest-xdist), each test module on one: the shared sites are built once first, by
-# the controller (tests/conftest.py), then the modules run side by side.  Three, on two cores too: a
-# worker waits on its Chromium and on its builds, and a third fills that time.
-exec .venv/bin/python -m pytest -n "${TEST_WORKERS:-3}" --dist loadfile "$@"
+# Two workers (pytest-xdist), each test module on one: the shared sites are built once first, by
+# the controller (tests/conftest.py), then the modules run side by side.
+exec .venv/bin/python -m pytest -n "${TEST_WORKERS:-2}" --dist loadfile "$@"
