@@ -242,36 +242,21 @@ def outside_of(base: str) -> re.Pattern:
 
 
 class Visitor:
-    """visitor(url, base) opens url in a fresh context and records what went wrong; close() closes
-    every context it opened."""
+    """visitor(url, base) opens url in a fresh context (a OneTab of its own) and records what went
+    wrong; close() closes every context it opened."""
 
     def __init__(self, browser):
         self.browser = browser
-        self.contexts = []
+        self.tabs = []
 
     def __call__(self, url: str, base: str, **context_options) -> Visit:
-        context = self.browser.new_context(**context_options)
-        self.contexts.append(context)
-        page = context.new_page()
-        record = Visit(page)
-        page.on("console", lambda m: m.type == "error" and record.console_errors.append(m.text))
-        page.on("pageerror", lambda e: record.console_errors.append(str(e)))
-        page.on("response", lambda r: r.status >= 400 and r.url != url and record.failed_requests.append(r.url))
-
-        def refuse(route):
-            record.outside_requests.append(route.request.url)
-            route.abort()
-
-        # Only requests that leave the site come to Python: the browser matches the pattern
-        # itself, so the site's own requests are not held up by a round trip to the test.
-        context.route(outside_of(base), refuse)
-        page.goto(url, wait_until="load")
-        return record
+        self.tabs.append(OneTab(self.browser, base, **context_options))
+        return self.tabs[-1].visit(url)
 
     def close(self) -> None:
-        for context in self.contexts:
-            context.close()
-        self.contexts.clear()
+        for tab in self.tabs:
+            tab.close()
+        self.tabs.clear()
 
 
 @pytest.fixture
@@ -300,6 +285,8 @@ class OneTab:
             self.record.outside_requests.append(route.request.url)
             route.abort()
 
+        # Only requests that leave the site come to Python: the browser matches the pattern
+        # itself, so the site's own requests are not held up by a round trip to the test.
         self.context.route(outside_of(base), refuse)
 
     def visit(self, url: str) -> Visit:

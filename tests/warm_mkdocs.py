@@ -67,10 +67,6 @@ class Run:
         self.returncode = int(status) if status else KILLED
         return texts["stdout"].decode("utf-8"), texts["stderr"].decode("utf-8")
 
-    def wait(self) -> int:
-        self.communicate()
-        return self.returncode
-
 
 def _read_all(fd: int) -> bytes:
     chunks = []
@@ -103,10 +99,6 @@ class Zygote:
         if not reply:
             raise RuntimeError(f"the zygote of {__name__} ended (exit status {self._process.poll()}): see its error above")
         return Run(arguments, int(reply), stdout[0], stderr[0], status[0])
-
-    def close(self) -> None:
-        self._socket.close()
-        self._process.wait()
 
 
 _zygote: Zygote | None = None
