@@ -13,7 +13,7 @@ import pytest
 
 from helpers import ROOT, soup
 
-from course_site import adapters
+from course_site import adapters, pipeline
 
 POINTER = (
     "overrides/course_site/adapters.py was written against {package} {expected}: read that project's "
@@ -161,6 +161,24 @@ def test_material_scripts_the_site_relies_on_are_unchanged(site_file):
         f"Material's {pattern} changed: recheck {site_file} against it (see its comment in "
         "adapters.MATERIAL_SCRIPTS_RELIED_ON), then record the new hash there"
     )
+
+
+def css_text(css: str) -> str:
+    """CSS without its comments, and white space only where it separates words."""
+    css = re.sub(r"\s+", " ", re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL))
+    css = re.sub(r":\s+", ":", re.sub(r"\s*([{};,>+])\s*", r"\1", css))
+    return css.replace(";}", "}")
+
+
+def test_site_css_styles_the_tables_the_build_boxes_as_material_styles_those_it_boxes():
+    """The build boxes the content's tables itself, with a class that Material's script skips
+    (adapters.box_tables): each of Material's rules for the tables it boxes is restated in
+    site.css for that class, and no rule of the site's still selects a table without a class."""
+    site_css = css_text((ROOT / "overrides" / "assets" / "stylesheets" / "site.css").read_text(encoding="utf-8"))
+    rules = adapters.material_table_rules(pipeline.TABLE_CLASS)
+    assert len(rules) >= 10  # Material 9.8.2 has 12
+    assert [rule for rule in rules if css_text(rule) not in site_css] == []
+    assert adapters.MATERIAL_BOXED_TABLES not in site_css
 
 
 @pytest.mark.parametrize("vendored", sorted(adapters.VENDORED))

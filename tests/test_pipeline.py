@@ -569,6 +569,21 @@ def test_used_classes_are_noted_for_the_notebook_stylesheet():
     assert (page.result.classes, page.result.ids) == ({"jp-Cell", "a", "b"}, {"x"})
 
 
+def test_each_table_material_would_box_is_boxed_at_build_as_it_would_box_it():
+    """Material's script boxes each table of the content without a class as the page starts,
+    taking it out of the page and back in (issue 19): the build boxes exactly those, a table in
+    a cell too, with a class the script skips.  A table with a class (nbconvert's dataframes)
+    stays as it is, as Material leaves it."""
+    html = ('<p>Options</p>\n<table><tr><th>a</th></tr><tr><td><table><tr><td>x</td></tr></table></td></tr></table>\n'
+            '<table class="dataframe"><tr><td>1</td></tr></table><table class=""><tr><td>2</td></tr></table>')
+    assert run_step(pipeline.table_boxes, html, context()) == (
+        '<p>Options</p>\n<div class="md-typeset__scrollwrap"><div class="md-typeset__table"><table class="course-table">'
+        '<tr><th>a</th></tr><tr><td><div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
+        '<table class="course-table"><tr><td>x</td></tr></table></div></div></td></tr></table></div></div>\n'
+        '<table class="dataframe"><tr><td>1</td></tr></table><table class=""><tr><td>2</td></tr></table>'
+    )
+
+
 def test_the_steps_run_in_their_written_order():
     """One notebook page through the whole pipeline: one parse, every step, one serialisation."""
     html = (
@@ -875,6 +890,17 @@ def test_the_progress_scripts_stay_outside_the_content_an_untranslated_page_wrap
 
     assert wrapped(pipeline.STEPS) == [False, False]
     assert wrapped(moved(pipeline.notices, pipeline.progress_data)) == [True, True]
+
+
+def test_a_tables_hint_goes_above_its_box():
+    """table_boxes after tables, which puts the hint right before the table."""
+    def after_hint(steps) -> list[str]:
+        table = "<table><tr><td>a</td><td>b</td><td>c</td></tr></table>"
+        tree = BeautifulSoup(pipeline.run(cell(f"<h1>1.1 节</h1>{table}"), context("ch/a.ipynb"), steps), "html.parser")
+        return tree.select_one(".table-hint").find_next_sibling()["class"]
+
+    assert after_hint(pipeline.STEPS) == ["md-typeset__scrollwrap"]
+    assert after_hint(moved(pipeline.tables, pipeline.table_boxes)) == ["course-table"]
 
 
 # -- helpers rewritten for speed (issue 19, item 5): the same answers as the code they replaced --

@@ -148,6 +148,24 @@ CODE_WIDTHS_AT_START = """document.addEventListener('DOMContentLoaded', () => {
   window.courseCodeWidths = [...document.querySelectorAll('pre > code')].map(code => code.clientWidth);
 });"""
 
+# Every table taken out of the page or put into it from DOMContentLoaded on (an init script's
+# listener is the first, before Material's, which boxed each table by taking it out and back in).
+TABLES_MOVED_AT_START = """document.addEventListener('DOMContentLoaded', () => {
+  window.courseTablesMoved = [];
+  const holdsTable = node => node.nodeType === 1 && (node.matches('table') || !!node.querySelector('table'));
+  const name = node => node.nodeName.toLowerCase() + (node.className ? '.' + node.className : '');
+  window.courseNoteTablesMoved = records => records.forEach(record => {
+    record.removedNodes.forEach(node => holdsTable(node) && window.courseTablesMoved.push('out: ' + name(node)));
+    record.addedNodes.forEach(node => holdsTable(node) && window.courseTablesMoved.push('in: ' + name(node)));
+  });
+  window.courseTableWatch = new MutationObserver(window.courseNoteTablesMoved);
+  window.courseTableWatch.observe(document.body, {childList: true, subtree: true});
+});"""
+TABLES_MOVED = """() => {
+  window.courseNoteTablesMoved(window.courseTableWatch.takeRecords());
+  return window.courseTablesMoved;
+}"""
+
 # Code blocks whose copy button did not arrive in room kept for it: the code narrowed when the
 # button came (its text re-flowed: comments wrap on a phone), or it keeps room for a button that
 # never came.
@@ -193,6 +211,7 @@ class OnScreen:
     comments: int
     cut_comments: list[str]
     copy_button_room: list[str]
+    tables_moved: list[str]  # tables taken out of the page or put in as it started
     under_copy_button: list[str] | None = None  # notebook pages
     notebook_overflow: dict | None = None  # notebook pages with a table
     run_box: dict | None = None  # notebook pages
@@ -206,7 +225,7 @@ def look_at(tab, is_notebook: bool) -> OnScreen:
     seen = OnScreen(tables=tab.evaluate(TABLES),
                     scrolls_sideways=tab.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth"),
                     comments=tab.locator("article pre > code .c1").count(), cut_comments=tab.evaluate(CUT_COMMENTS),
-                    copy_button_room=tab.evaluate(COPY_BUTTON_ROOM))
+                    copy_button_room=tab.evaluate(COPY_BUTTON_ROOM), tables_moved=tab.evaluate(TABLES_MOVED))
     if not is_notebook:
         return seen
     seen.under_copy_button = tab.evaluate(CHARACTERS_UNDER_THE_BUTTON)
@@ -226,6 +245,7 @@ def look_at(tab, is_notebook: bool) -> OnScreen:
 def look_at_every_page(browser, site, base: str, size: str) -> dict[str, OnScreen]:
     context = browser.new_context(**SIZES[size])
     context.add_init_script(CODE_WIDTHS_AT_START)
+    context.add_init_script(TABLES_MOVED_AT_START)
     tab = context.new_page()
     notebooks = set(notebook_pages(site))
     seen = {}
@@ -288,6 +308,22 @@ def test_the_copy_button_arrives_in_room_kept_for_it(on_screen, size):
     button keeps the room."""
     problems = {page: shown.copy_button_room[:5] for page, shown in on_screen(size).items() if shown.copy_button_room}
     assert problems == {}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_table_is_moved_as_the_page_starts(on_screen, size):
+    """The build boxes the tables as Material's script would (adapters.box_tables): the script
+    takes none out of the page and puts none back as the page starts (each move made the
+    browser restyle and lay out the content again in the page's start, issue 19), and each table
+    is in its box, Markdown and notebook pages, the real site and the edge site."""
+    moved, tables = {}, 0
+    for edge in (False, True):
+        for page, shown in on_screen(size, edge).items():
+            tables += len(shown.tables)
+            if shown.tables_moved:
+                moved[page] = shown.tables_moved[:4]
+    assert moved == {}
+    assert tables >= 40
 
 
 @pytest.mark.parametrize("size", SIZES)

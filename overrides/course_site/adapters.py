@@ -427,6 +427,54 @@ def material_bundle() -> str:
     return f"assets/javascripts/{bundles[0].name}"
 
 
+# Material 9.8.2's bundle boxes every table of the content without a class as it starts (its
+# selector `table:not([class])`): it takes the table out of the page and puts it back inside
+# `div.md-typeset__scrollwrap > div.md-typeset__table` (the outer box scrolls sideways).  Each
+# table moved made the first read of a size after it restyle and lay out the content again, in
+# the page's start-up long task (issue 19, item 6).  The build boxes those tables itself and
+# gives each a class of the site's own, which the bundle's selector then skips; site.css restates
+# for that class Material's rules for `.md-typeset table:not([class])` (material_table_rules
+# lists them; tests/test_adapters.py checks that site.css has each).
+MATERIAL_BOXED_TABLES = "table:not([class])"
+_TABLE_BOXES = ("md-typeset__scrollwrap", "md-typeset__table")  # outer, inner
+
+
+def box_tables(tree: BeautifulSoup, table_class: str) -> int:
+    """Each table Material's bundle would box, boxed as it would box it and given `table_class`;
+    how many.  A table inside another is boxed too, as the bundle boxes it."""
+    tables = tree.select(MATERIAL_BOXED_TABLES)
+    for table in tables:
+        table["class"] = [table_class]
+        outer, inner = (tree.new_tag("div", attrs={"class": name}) for name in _TABLE_BOXES)
+        table.wrap(inner).wrap(outer)
+    return len(tables)
+
+
+def material_table_rules(table_class: str) -> list[str]:
+    """Material's stylesheet rules that select its boxed tables (`table:not([class])`), in its
+    order, each restated for `table.<table_class>` as `selector{declarations}`, inside
+    `@media ...{...}` when Material's is."""
+    import tinycss2
+
+    restated = []
+
+    def visit(rules, media: str | None) -> None:
+        for rule in rules:
+            if rule.type == "at-rule" and rule.lower_at_keyword == "media" and rule.content is not None:
+                visit(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True),
+                      tinycss2.serialize(rule.prelude).strip())
+            elif rule.type == "qualified-rule":
+                selector = tinycss2.serialize(rule.prelude).strip()
+                if MATERIAL_BOXED_TABLES in selector:
+                    text = (selector.replace(MATERIAL_BOXED_TABLES, f"table.{table_class}")
+                            + "{" + tinycss2.serialize(rule.content).strip() + "}")
+                    restated.append(f"@media {media}{{{text}}}" if media else text)
+
+    css = material_asset_text("assets/stylesheets/main.*.min.css")
+    visit(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True), None)
+    return restated
+
+
 def name_code_blocks(tree: BeautifulSoup) -> None:
     """Material names a code block after its closest ancestor with an id (`__code_<id>`) and its
     copy button copies `#__code_<id> > code`.  Inside a notebook that ancestor is the cell
@@ -488,6 +536,10 @@ MATERIAL_SCRIPTS_RELIED_ON = {
     # marked `js`: the bundle (content.code.copy) gives each of them a button, `.md-code__nav`
     # inserted before the code in its `pre`, at the block's top right.
     "overrides/assets/stylesheets/site.css": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
+    # box_tables boxes the tables the bundle would box as it starts (content.table: every
+    # `table:not([class])` of the content) in the bundle's boxes, `div.md-typeset__scrollwrap >
+    # div.md-typeset__table`, and gives each a class, so that the bundle leaves it in place.
+    "overrides/course_site/adapters.py": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
 }
 
 # Third-party files kept in this repository, with the SHA-256 of each as vendored: an edit fails the

@@ -29,21 +29,24 @@ needs) goes into `page.result`.  The order is this list, nothing else:
     or after "_", "=", ";", ",", "/", never inside a part with a hyphen
 13. tables: tables labelled to read as rows on phones (a hint over those that cannot), words
     with a hyphen kept whole in cells (after 12, so that the labels are the headers' text as shown)
-14. description: the meta description
-15. outdated: "this translation is behind its original", with what changed under which heading
+14. table_boxes: each table Material's script would box as the page starts, boxed here instead
+    (adapters.box_tables), so that the script moves no table (after 13, whose hint goes above
+    the box, not inside it)
+15. description: the meta description
+16. outdated: "this translation is behind its original", with what changed under which heading
     (after 4 and 5, whose headings and cells it names; after 7, so no term in it is linked)
-16. page_top: the chapter above a section's title, the page's contents under it for phones
-    (after 7, which would link terms in them, 14, which reads the first paragraph, and 15,
+17. page_top: the chapter above a section's title, the page's contents under it for phones
+    (after 7, which would link terms in them, 15, which reads the first paragraph, and 16,
     which puts its notice right under the title)
-17. run_it: on a notebook page with code to run, the chapter's notebooks to download and how
+18. run_it: on a notebook page with code to run, the chapter's notebooks to download and how
     to run them
-18. notices: "not translated yet" (wraps the content, so it comes late)
-19. progress_data: on every page, its language's progress data and the engine's script (the
+19. notices: "not translated yet" (wraps the content, so it comes late)
+20. progress_data: on every page, its language's progress data and the engine's script (the
     navigation's ticks; the catalog; the chapter end); after notices, so that it stays outside
     the wrapped content
-20. search_text: what search indexes: interface words out, long outputs cut, blocks kept apart
+21. search_text: what search indexes: interface words out, long outputs cut, blocks kept apart
     (after every step that adds text)
-21. used_classes: what notebook.css must keep
+22. used_classes: what notebook.css must keep
 
 To change how a notebook page looks, start here and follow the step to its module.
 """
@@ -77,6 +80,7 @@ from .sanitise import check_page
 
 CATALOG_MARKER = "course-catalog"
 OUTPUT_CLASS = "cell-output"  # what a cell tagged run-at-build printed
+TABLE_CLASS = "course-table"  # a table of the content, boxed by the build (table_boxes), not by Material
 
 
 @dataclass(frozen=True)
@@ -294,6 +298,15 @@ def tables(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     return tree
 
 
+def table_boxes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """Material's script would take each table out of the page and put it back in its boxes as
+    the page starts, and the browser then restyled and laid out the content again (issue 19):
+    the build boxes them as Material would, with a class that the script skips and site.css
+    styles as Material styles the tables it boxes (adapters.box_tables)."""
+    adapters.box_tables(tree, TABLE_CLASS)
+    return tree
+
+
 def description(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_notebook:
         page.result.description = description_of(adapters.first_markdown_paragraph(tree))
@@ -388,8 +401,8 @@ def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 STEPS = (
     notebook_markup, safe_content, cell_outputs, headings, exercises_step, catalog, glossary, chapter_end, links,
-    figures, images, code_blocks, tables, description, outdated, page_top, run_it, notices, progress_data, search_text,
-    used_classes,
+    figures, images, code_blocks, tables, table_boxes, description, outdated, page_top, run_it, notices, progress_data,
+    search_text, used_classes,
 )
 
 
@@ -404,6 +417,7 @@ NEEDS: dict[Callable, tuple[tuple[Callable, str], ...]] = {
                (outdated, "the notice goes right under the title, found while the title still starts the page")),
     progress_data: ((notices, "the scripts stay outside the content an untranslated page wraps"),),
     tables: ((code_blocks, "code in cells keeps its option names whole, and the labels are the headers as shown"),),
+    table_boxes: ((tables, "a table's hint goes above its box, not inside it"),),
     run_it: ((exercises_step, "an answer cell shows solutions, not code to run"),),
 }
 
