@@ -262,6 +262,17 @@ def test_other_forms_of_an_english_word_find_the_page(browser, site_dir, http_ba
     assert problems == [], "\n".join(problems)
 
 
+@pytest.fixture(scope="module")
+def home_page(browser, http_base):
+    """The home page, loaded once for the tests that call the site's pure search functions
+    (__courseSearch.formsOf, rewriteQuery): they keep no state between calls."""
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.goto(http_base + "index.html", wait_until="load")
+    yield tab
+    context.close()
+
+
 @pytest.mark.parametrize("word, expected", [
     ("kernel", ["kernel"]),
     ("kernels", ["kernel"]),
@@ -274,12 +285,8 @@ def test_other_forms_of_an_english_word_find_the_page(browser, site_dir, http_ba
     ("string", ["string"]),
     ("the", ["the"]),
 ])
-def test_what_a_typed_english_word_searches_for(browser, http_base, word, expected):
-    context = browser.new_context()
-    tab = context.new_page()
-    tab.goto(http_base + "index.html", wait_until="load")
-    forms = tab.evaluate("word => __courseSearch.formsOf(word)", word)
-    context.close()
+def test_what_a_typed_english_word_searches_for(home_page, word, expected):
+    forms = home_page.evaluate("word => __courseSearch.formsOf(word)", word)
     assert sorted(forms) == sorted(expected)
 
 
@@ -292,14 +299,10 @@ def test_what_a_typed_english_word_searches_for(browser, http_base, word, expect
     ('"--enable_autofuse=true"', '"enable_autofuse=true"'),
     ("+required -excluded", "+required exclud"),
 ])
-def test_how_a_query_is_rewritten_before_the_worker_reads_it(browser, site_dir, http_base, query, expected):
+def test_how_a_query_is_rewritten_before_the_worker_reads_it(site_dir, home_page, query, expected):
     separator = search_index(site_dir, DEFAULT_LANGUAGE)["config"]["separator"]
-    context = browser.new_context()
-    tab = context.new_page()
-    tab.goto(http_base + "index.html", wait_until="load")
-    rewritten = tab.evaluate(
+    rewritten = home_page.evaluate(
         "([query, separator]) => __courseSearch.rewriteQuery(query, new RegExp(separator)).query", [query, separator])
-    context.close()
     assert rewritten == expected
 
 
