@@ -177,15 +177,21 @@ def upstream_course_dir(request, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def warm_notebook_cache(site_build):
-    """warm_notebook_cache(folder): a copy, at `folder`, of the notebook cache the shared real site
-    was built with, for a test's own build of the real course (`NOTEBOOK_CACHE_DIR=folder`): every
-    notebook it did not change is converted once per run, not once per test.  The pages and the
-    sanitiser's verdicts beside it are not copied: those the test's build makes itself."""
+def warm_caches(site_build):
+    """warm_caches(folder): for a test's own build of the real course (`NOTEBOOK_CACHE_DIR=folder`),
+    a copy of the caches the shared real site was built with: the notebook cache at `folder`, the
+    others (pages, sanitiser verdicts, search entries...) beside it, where the build looks for them.
+    Only what the test changed is made again; the rest is made once per run, not once per test
+    (each cache is keyed by the content it was made from: overrides/course_site/page_cache.py)."""
     source = Path(os.environ.get("NOTEBOOK_CACHE_DIR") or ROOT / ".cache" / "mkdocs-jupyter")
+
+    from course_site.plugin import CACHES
 
     def copy(folder: Path) -> Path:
         shutil.copytree(source, folder)
+        for name in CACHES:
+            if (source.parent / name).is_dir():
+                shutil.copytree(source.parent / name, folder.parent / name)
         return folder
 
     return copy

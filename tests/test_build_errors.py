@@ -318,7 +318,7 @@ def test_a_chapter_archive_holds_the_planned_notebooks_and_the_files_they_name(t
             assert archive.namelist() == ["ch/data/example_a.csv", "ch/x.ipynb"]
 
 
-def test_inject_all_the_four_injections_of_the_review_at_once(tmp_path, warm_notebook_cache):
+def test_inject_all_the_four_injections_of_the_review_at_once(tmp_path, warm_caches):
     """The review's combination on the real course: an inline <script> in glossary.md, an SVG
     <animate> javascript: link in notebook 1.2, a <script> in a figure and data/leak.csv linked to
     .git/config.  The build passed and 76 of the project's tests with it; now it stops: at once on
@@ -330,7 +330,7 @@ def test_inject_all_the_four_injections_of_the_review_at_once(tmp_path, warm_not
 
     docs = tmp_path / "docs"
     shutil.copytree(DOCS, docs)
-    warm_notebook_cache(tmp_path / "cache")  # the notebooks not injected into are converted already
+    warm_caches(tmp_path / "cache")  # the notebooks not injected into are converted already
     with open(docs / "glossary.md", "a", encoding="utf-8") as page:
         page.write('\n<script>alert("md-script")</script>\n')
     introduction = docs / "01_basic_overview" / "01.02_autofuse_introduction.ipynb"

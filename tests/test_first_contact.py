@@ -196,9 +196,9 @@ def test_the_documents_say_how_to_preview_and_test(document):
         assert needed in text, f"{document} does not mention {needed}"
 
 
-def test_serve_sh_serves_where_the_documents_say(tmp_path, warm_notebook_cache):
+def test_serve_sh_serves_where_the_documents_say(tmp_path, warm_caches):
     """tools/serve.sh, with DEV_ADDR on a free port: the home page at the root of that address."""
-    warm_notebook_cache(tmp_path / "cache")
+    warm_caches(tmp_path / "cache")
     port = free_port()
     env = dict(os.environ, DEV_ADDR=f"127.0.0.1:{port}", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache"))
     process = subprocess.Popen([str(TOOLS / "serve.sh"), "--no-livereload"], cwd=ROOT, env=env,

@@ -384,15 +384,32 @@ def close_figure(tab, how: str, touch: bool) -> None:
     tab.wait_for_function(f"() => !document.querySelector('{VIEW}[open]')")
 
 
+@pytest.fixture(scope="module")
+def smallest_text(browser):
+    """smallest_text(src) -> (the smallest text's size, the figure's own width), both in the
+    figure's own units: measured once per figure for the module, whatever the screen."""
+    context = browser.new_context()
+    tab, measured = context.new_page(), {}
+
+    def measure(src: str) -> tuple[float, float]:
+        if src not in measured:
+            tab.goto(src)
+            measured[src] = tuple(tab.evaluate(SMALLEST_TEXT))
+        return measured[src]
+
+    yield measure
+    context.close()
+
+
 @pytest.mark.parametrize("size, language", [("390", "zh"), ("390", "en"), ("1280", "zh"), ("1280", "en")])
-def test_every_figure_opens_where_its_smallest_text_can_be_read(browser, site_dir, http_base, size, language):
+def test_every_figure_opens_where_its_smallest_text_can_be_read(browser, site_dir, http_base, smallest_text, size, language):
     """Each figure's smallest text, measured in the figure as drawn, is 11 CSS px or more in the
     full-screen view; a figure wider than the screen pans, with a hint; the caption is shown;
     the backdrop, the back button, Escape and the close button each close it, on the same page
     at the same place, with the focus back on the figure."""
     touch = size == "390"
     context = browser.new_context(**SIZES[size])
-    tab, svg = context.new_page(), context.new_page()
+    tab = context.new_page()
     closings = ["backdrop", "back", "escape", "button"]
     pages = [p for p in figure_pages(site_dir) if p.startswith("en/") == (language == "en")]
     problems, opened = [], 0
@@ -401,8 +418,7 @@ def test_every_figure_opens_where_its_smallest_text_can_be_read(browser, site_di
         for index in range(tab.locator("article a.course-figure__open").count()):
             shown = open_figure(tab, index, touch)
             where = f"{page} figure {index + 1}"
-            svg.goto(shown["src"])
-            smallest, own_width = svg.evaluate(SMALLEST_TEXT)
+            smallest, own_width = smallest_text(shown["src"])
             # Back to the reader's tab: a tab behind another draws no frames, so every wait on
             # the page (Playwright polls on animation frames) would crawl.
             tab.bring_to_front()

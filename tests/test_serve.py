@@ -61,11 +61,11 @@ def permalink_titles(url: str) -> set[str]:
     return {link["title"] for link in page.select("a.headerlink")}
 
 
-def test_a_python_edit_takes_effect_without_a_restart(tmp_path, warm_notebook_cache):
+def test_a_python_edit_takes_effect_without_a_restart(tmp_path, warm_caches):
     project = tmp_path / "project"
     for name in ("docs", "overrides", "quizzes"):
         shutil.copytree(ROOT / name, project / name, ignore=shutil.ignore_patterns("__pycache__"))
-    warm_notebook_cache(project / "cache")
+    warm_caches(project / "cache")
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
     port = free_port()
     mount = urlsplit(load_config()["site_url"]).path
