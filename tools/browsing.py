@@ -30,16 +30,20 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-# Tried in this order; $CHROMIUM names another.  Debian's package is `chromium`; Google's
+# Tried in this order; $CHROMIUM names another.  First Chromium's headless shell (Debian's
+# `chromium-headless-shell`, what Playwright itself runs headless): the same Blink and V8 as the
+# browser, of the same version, without the browser's window around each tab.  A new tab costs a
+# third of the CPU it costs in `chromium --headless` (0.1 s against 0.37 s for about:blank here),
+# and the tests open hundreds.  Then the full browsers: Debian's `chromium`; Google's
 # `google-chrome` is on GitHub's Ubuntu runners.
-BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+BROWSERS = ("chromium-headless-shell", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 SNAP_STUB = (
     "{path} is Ubuntu's snap wrapper for Chromium, which does not run in containers and cannot "
     "read the test sites under /tmp"
 )
 NO_BROWSER = (
     "No usable Chromium found (tried $CHROMIUM, {names}).\n"
-    "  Debian: apt-get install chromium\n"
+    "  Debian: apt-get install chromium-headless-shell (or chromium)\n"
     "  Ubuntu: its chromium package is a snap wrapper that the tests cannot use; install Google "
     "Chrome (google-chrome-stable from dl.google.com) or set CHROMIUM=/path/to/chrome"
 )

@@ -7,8 +7,8 @@
 #   tools/setup.sh [--test]
 #
 # PYTHON names another Python 3.11 interpreter (default: python3.11 on the PATH); CHROMIUM names
-# the browser the tests drive (default: the first real one of chromium, chromium-browser,
-# google-chrome, google-chrome-stable; see tools/browsing.py).
+# the browser the tests drive (default: the first real one of chromium-headless-shell, chromium,
+# chromium-browser, google-chrome, google-chrome-stable; see tools/browsing.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -57,6 +57,11 @@ requirements=requirements.txt
 # -- for the tests: a Chromium and Chinese fonts -----------------------------------------------
 
 if [ "${1:-}" = "--test" ]; then
+  # Debian: the tests drive Chromium's headless shell (tools/browsing.py says why), beside the
+  # full browser that tools/lighthouse.sh runs.
+  if grep -qsx 'ID=debian' /etc/os-release && [ -z "${CHROMIUM:-}" ] && ! command -v chromium-headless-shell >/dev/null 2>&1; then
+    apt_install chromium-headless-shell || true
+  fi
   if ! .venv/bin/python tools/browsing.py >/dev/null 2>&1; then
     # Debian's chromium is the browser itself; Ubuntu's is a wrapper around a snap, which does not
     # run in containers and cannot read the test sites under /tmp: never installed from here.
