@@ -412,8 +412,12 @@ def test_a_raw_html_image_becomes_a_figure(upstream_course_dir):
     link = tree.select_one('figure.course-figure a.course-figure__open[href="./images/result.png"]')
     assert link is not None and link["aria-label"].startswith("运行结果")
     assert link.img.get("width") is None
-    table = tree.select_one("article table")  # a raw HTML table: no class, so styled as Markdown's
-    assert table is not None and not table.get("class")
+    # A raw HTML table (upstream writes none with a class) is styled and boxed as Markdown's are.
+    from course_site.pipeline import TABLE_CLASS
+
+    table = tree.select_one("article table")
+    assert table is not None and table.get("class") == [TABLE_CLASS]
+    assert table.parent.get("class") == ["md-typeset__table"]
 
 
 def test_only_an_authored_block_around_an_image_becomes_a_figure():
