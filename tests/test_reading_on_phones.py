@@ -163,7 +163,12 @@ TABLES_MOVED_AT_START = """document.addEventListener('DOMContentLoaded', () => {
 });"""
 TABLES_MOVED = """() => {
   window.courseNoteTablesMoved(window.courseTableWatch.takeRecords());
-  return window.courseTablesMoved;
+  // and each table Material would have boxed (none without a class is left), boxed as it boxes
+  const unboxed = [...document.querySelectorAll('article table')]
+    .filter(t => !t.className || (t.classList.contains('course-table')
+      && !t.parentElement.matches('.md-typeset__scrollwrap > .md-typeset__table')))
+    .map(t => 'unboxed: ' + (t.className ? 'table.' + t.className : 'table'));
+  return window.courseTablesMoved.concat(unboxed);
 }"""
 
 # Code blocks whose copy button did not arrive in room kept for it: the code narrowed when the
@@ -211,7 +216,7 @@ class OnScreen:
     comments: int
     cut_comments: list[str]
     copy_button_room: list[str]
-    tables_moved: list[str]  # tables taken out of the page or put in as it started
+    tables_moved: list[str]  # tables taken out of the page or put in as it started, or left unboxed
     under_copy_button: list[str] | None = None  # notebook pages
     notebook_overflow: dict | None = None  # notebook pages with a table
     run_box: dict | None = None  # notebook pages
