@@ -14,7 +14,7 @@ from bs4 import BeautifulSoup
 
 from helpers import DOCS, ROOT, load_config, notebook_pages  # noqa: F401  (puts overrides/ on the path)
 
-from course_site import downloads, history, inventory, not_found
+from course_site import archives, history, inventory, not_found
 from course_site.footer import footer_for
 from course_site.languages import Languages
 from course_site.plan import Chapter, ComingSoon, CoursePlan, Section
@@ -182,16 +182,16 @@ def test_an_archive_holds_the_chapter_in_its_language_with_the_original_where_un
     planned = ["ch/a.ipynb", "ch/b.ipynb", "ch/c.md"]  # a planned page named by another is there once
     (tmp_path / "mkdocs.yml").write_text("site_name: t\nexclude_docs: |\n  answer/\n  data/\n", encoding="utf-8")
     course = inventory.of_config_file(tmp_path / "mkdocs.yml")
-    assert downloads.chapter_files(course, "ch", planned, LANGUAGES, "en") == [
+    assert archives.chapter_files(course, "ch", planned, LANGUAGES, "en") == [
         "ch/a.en.ipynb", "ch/answer/a_answer.en.txt", "ch/b.ipynb", "ch/c.md", "ch/data/example_x.csv",
         "ch/images/f.en.svg"]
-    assert downloads.chapter_files(course, "ch", planned, LANGUAGES, "zh") == [
+    assert archives.chapter_files(course, "ch", planned, LANGUAGES, "zh") == [
         "ch/a.ipynb", "ch/answer/a_answer.txt", "ch/b.ipynb", "ch/c.md", "ch/data/example_x.csv", "ch/images/f.svg"]
     site = tmp_path / "site"
-    first = downloads.write_archives(site, course, {"ch": planned}, LANGUAGES)
+    first = archives.write_archives(site, course, {"ch": planned}, LANGUAGES)
     content = [p.read_bytes() for p in first]
     assert [p.relative_to(site).as_posix() for p in first] == ["downloads/autofuse-ch-zh.zip", "downloads/autofuse-ch-en.zip"]
-    downloads.write_archives(site, course, {"ch": planned}, LANGUAGES)
+    archives.write_archives(site, course, {"ch": planned}, LANGUAGES)
     assert [p.read_bytes() for p in first] == content, "the same files must give the same archive"
 
 
@@ -202,7 +202,7 @@ def test_every_notebook_of_the_built_site_is_in_its_chapter_archive_with_what_it
     for page in notebook_pages(site_dir):
         language = "en" if page.startswith("en/") else "zh"
         chapter = page.removeprefix("en/").split("/")[0]
-        with zipfile.ZipFile(site_dir / downloads.archive_path(chapter, language)) as archive:
+        with zipfile.ZipFile(site_dir / archives.archive_path(chapter, language)) as archive:
             names = set(archive.namelist())
             stem = page.removeprefix("en/").rsplit(".", 1)[0]
             notebook_name = f"{stem}.en.ipynb" if language == "en" and f"{stem}.en.ipynb" in names else f"{stem}.ipynb"

@@ -12,7 +12,7 @@ from bs4 import BeautifulSoup
 
 from helpers import QUIZ, QUIZ_LANGUAGES
 
-from course_site import pipeline, progress
+from course_site import pipeline, progress_data
 from course_site.glossary import Entry, Glossary
 from course_site.languages import Languages
 from course_site.plan import Chapter, CoursePlan, Link, Section
@@ -373,7 +373,7 @@ def test_every_page_links_its_languages_progress_data_then_the_engine():
 
 
 def test_the_progress_data_of_each_language_lists_its_sections_relative_to_the_script(tmp_path):
-    written = progress.write_data(tmp_path, course_with_an_exercise(), PRACTICE_PLAN, LANGUAGES)
+    written = progress_data.write_data(tmp_path, course_with_an_exercise(), PRACTICE_PLAN, LANGUAGES)
     assert [p.relative_to(tmp_path).as_posix() for p in written] == [
         "assets/quiz/progress.zh.js", "assets/quiz/progress.en.js"]
     text = written[0].read_text(encoding="utf-8")

@@ -4,7 +4,7 @@ The build (plugin.py) and the maintainers' command `tools/check_course.py` run t
 `check_course`: each notebook (notebooks.py), each translation's original, each page's place
 in the plan (plan.py), each page's exercises, answer files and reference solutions (the quiz
 engine: one problem per file, where its parser stops), every section two pages claim, and each
-figure's colours (figures.py).  A problem is a SiteError or an ExerciseError, whose message
+figure's colours (palette.py).  A problem is a SiteError or an ExerciseError, whose message
 names the file and says what would be accepted; `report` groups them by file.
 """
 
@@ -16,7 +16,7 @@ from mkdocs.exceptions import PluginError
 
 from quizzes.course import Course
 
-from . import exercises, figures
+from . import exercises, palette
 from .errors import SiteError
 from .inventory import CourseInventory
 from .languages import Languages
@@ -59,11 +59,11 @@ def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Langua
     course, found = exercises.scan_problems(inventory, [page for page in pages if page not in refused], quiz_languages)
     problems += found
     for svg in inventory.published:
-        if not svg.endswith(".svg") or svg.endswith(figures.DARK_SUFFIX):
+        if not svg.endswith(".svg") or svg.endswith(palette.DARK_SUFFIX):
             continue  # only a published figure gets a dark version
         where = f"{docs_dir.name}/{svg}"
         try:
-            figures.dark_svg(inventory.text(svg), where)
+            palette.dark_svg(inventory.text(svg), where)
         except SiteError as error:
             problems.append(error)
     return course, problems

@@ -66,12 +66,12 @@ from quizzes.course import Course
 from mkdocs.utils import get_relative_url
 
 
-from . import adapters, downloads, exercises, figures as figure_parts, glossary as glossary_terms
+from . import adapters, archives, figures as figure_parts, quiz_pages, glossary_terms, run_box as run_boxes
 from . import headings as heading_anchors, links as link_rewriting, notices as page_notices
 from . import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout
 from .code_breaks import mark_breaks
 from .description import description_of
-from .glossary import Glossary
+from .glossary import PAGE as GLOSSARY_PAGE, Glossary
 from .languages import Languages
 from .plan import CoursePlan, HOME
 from .run_at_build import CellOutput
@@ -197,10 +197,10 @@ def exercises_step(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if entry is None:
         return tree
     # In the language the page is written in: an untranslated page is shown whole in its original.
-    exercises.insert_exercises(tree, entry, page.site.course.language(page.written_in), page.where)
-    exercises.insert_solutions(tree, entry, page.strings, page.url, page.where)
+    quiz_pages.insert_exercises(tree, entry, page.site.course.language(page.written_in), page.where)
+    quiz_pages.insert_solutions(tree, entry, page.strings, page.url, page.where)
     if entry.exercises:
-        page.result.quiz_stylesheet = exercises.stylesheet_url(page.url)
+        page.result.quiz_stylesheet = quiz_pages.stylesheet_url(page.url)
     return tree
 
 
@@ -234,10 +234,10 @@ def glossary(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if terms is None:
         return tree
     languages = page.site.languages
-    if languages.original(page.src_uri) == glossary_terms.PAGE:
-        replace_comment(tree, glossary_terms.MARKER, terms.render(page.language, languages.names, page.strings))
+    if languages.original(page.src_uri) == GLOSSARY_PAGE:
+        replace_comment(tree, glossary_terms.MARKER, glossary_terms.render_page(terms, page.language, languages.names, page.strings))
         return tree
-    href = get_relative_url(progress.page_url(glossary_terms.PAGE, page.language, languages), page.url)
+    href = get_relative_url(progress.page_url(GLOSSARY_PAGE, page.language, languages), page.url)
     glossary_terms.link_first_uses(tree, terms.entries[page.language], href)
     return tree
 
@@ -248,7 +248,7 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_notebook:
         link_rewriting.rewrite_relative_links(tree, codes)
     else:
-        for quiz in tree.select(exercises.QUIZ_CONTENT):
+        for quiz in tree.select(quiz_pages.QUIZ_CONTENT):
             link_rewriting.rewrite_relative_links(quiz, codes)
     link_rewriting.link_untranslated_files(tree, page.url, page.language, page.site.languages, page.site.exists)
     return tree
@@ -331,7 +331,7 @@ def page_top(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """A notebook of a chapter with code to run: its chapter's archive in the page's language
-    (downloads.py).  A page whose only code is its answer cell (shown as solutions) has nothing
+    (archives.py, run_box.py).  A page whose only code is its answer cell (shown as solutions) has nothing
     to run: no box."""
     languages = page.site.languages
     chapter = page.site.plan.chapter_of(languages.original(page.src_uri))
@@ -339,9 +339,9 @@ def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         return tree
     anchor = page.site.environments.get(page.language)
     home = get_relative_url(languages.folder(page.language) + "index.html", page.url)
-    downloads.add_run_box(tree, downloads.run_box(
+    run_boxes.add_run_box(tree, run_boxes.run_box(
         notebook=page.src_uri.rsplit("/", 1)[-1],
-        archive_href=link_rewriting.site_href(downloads.archive_path(chapter.folder, page.language), page.url),
+        archive_href=link_rewriting.site_href(archives.archive_path(chapter.folder, page.language), page.url),
         environments_href=f"{home}#{anchor}" if anchor else None, strings=page.strings,
     ))
     return tree
@@ -377,8 +377,8 @@ def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def progress_data(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """Every page links its language's progress data (progress.write_data) and the engine."""
-    exercises.link_script(tree, page.url, page.language)
+    """Every page links its language's progress data (progress_data.py) and the engine."""
+    quiz_pages.link_script(tree, page.url, page.language)
     return tree
 
 

@@ -24,9 +24,9 @@ from mkdocs.structure.toc import get_toc
 
 from quizzes.course import Course
 
-from . import adapters, compaction, downloads, exercises, figures, history, offline_package, pipeline, progress, published
-from . import page_cache, run_at_build, sanitise
-from . import inventory, search_index, site_links, sitemap, solutions, translation_status
+from . import adapters, archives, compaction, dark_figures, exercises, history, offline_package, pipeline, progress, progress_data, published
+from . import page_cache, quiz_pages, run_at_build, sanitise
+from . import inventory, search_index, site_links, sitemap, solution_files, translation_status
 from .course_check import check_course, raise_problems
 from .errors import SiteError
 from .footer import Footer, footer_for
@@ -172,7 +172,7 @@ class CourseSite:
             files.remove(unused)
         for uri in exercises.ASSETS.values():
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
-        for dark in figures.dark_figures(files, docs_dir, config):
+        for dark in dark_figures.dark_figures(files, docs_dir, config):
             files.append(dark)
         self.build.copied.update(_copied_from(files, docs_dir))
         return files
@@ -204,7 +204,7 @@ class CourseSite:
         return context
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str | None:
-        return exercises.markdown_with_slots(
+        return quiz_pages.markdown_with_slots(
             self.build.course, page.file.src_uri, markdown, Path(page.file.abs_src_path), Path(config.docs_dir)
         )
 
@@ -298,12 +298,12 @@ class CourseSite:
         site = Path(config.site_dir)
         self.build.styles.write(site, self.build.stylesheets)
         self.build.stylesheets.forget_unused()
-        progress.write_data(site, self.build.course, self.build.plan, self.build.languages)
+        progress_data.write_data(site, self.build.course, self.build.plan, self.build.languages)
         chapters = {c.folder: [s.source for s in c.sections if s.source] for c in self.build.plan.chapters
                     if any(s.source for s in c.sections)}
-        downloads.write_archives(site, self.build.course_files, chapters, self.build.languages)
+        archives.write_archives(site, self.build.course_files, chapters, self.build.languages)
         # Written here, not as MkDocs files: exclude_docs leaves answer/ out of the site.
-        solutions.write_files(site, (s for page in self.build.course.pages.values() for s in page.solutions))
+        solution_files.write_files(site, (s for page in self.build.course.pages.values() for s in page.solutions))
         not_found = site / NOT_FOUND
         if not_found.is_file():  # a theme template: on_post_page did not see it
             not_found.write_text(compaction.compact_html(not_found.read_text(encoding="utf-8")), encoding="utf-8")

@@ -3,7 +3,7 @@
 What a page shows is made here at build time; the counts come from the reader's stored answers,
 which quiz.js reads and checks against the current keys (see quizzes/README.md):
 
-- every page: its language's progress data (one script per language, write_data), from which
+- every page: its language's progress data (one script per language, progress_data.py), from which
   quiz.js ticks each section in the navigation whose exercises the reader has all answered;
 - the home page: the course catalog, each chapter with its sections, published or coming soon,
   and for each section with exercises the reader's progress; the reset control shows only when
@@ -17,12 +17,10 @@ from __future__ import annotations
 import html
 import posixpath
 from collections.abc import Mapping
-from pathlib import Path
 
 from quizzes.course import Course
-from quizzes.render import ProgressSection, render_progress_data
+from quizzes.render import ProgressSection
 
-from .exercises import PROGRESS_DATA
 from .languages import Languages
 from .links import site_href
 from .plan import HOME, Chapter, CoursePlan
@@ -52,19 +50,6 @@ def progress_sections(course: Course, plan: CoursePlan, language: str, languages
             url = site_href(page_url(section.source, language, languages), here)
             sections.append(ProgressSection(course_section.section, url, course_section.exercise.items))
     return sections
-
-
-def write_data(site_dir: Path, course: Course, plan: CoursePlan, languages: Languages) -> list[Path]:
-    """Each language's progress data, where exercises.PROGRESS_DATA says pages link it."""
-    written = []
-    for language in languages.codes:
-        where = PROGRESS_DATA.format(language=language)
-        sections = progress_sections(course, plan, language, languages, here=where)
-        path = site_dir / where
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(render_progress_data(sections, course.language(language)), encoding="utf-8")
-        written.append(path)
-    return written
 
 
 def _exercises_of(course: Course, language: str, languages: Languages) -> dict[str, tuple[str, int]]:

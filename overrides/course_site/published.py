@@ -12,7 +12,7 @@ theme's, the search index, the archives).  So:
 - a file of docs/ that the site would publish and no page uses (a stray `notes.txt`, an image
   not linked yet) stops the build, named;
 - a chapter archive takes the chapter's planned notebooks and the files they name
-  (downloads.chapter_files).
+  (archives.chapter_files).
 """
 
 from __future__ import annotations

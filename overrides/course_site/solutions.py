@@ -5,15 +5,14 @@ highlighted by its type, and a download of that file.
 The files are published beside the page under their own path with `.txt` added
 (`ch/answer/01.03_answer/op_host/x.cpp.txt`, downloaded as `x.cpp`): a reader's browser opens
 it as plain text, whatever the file is (an `.html` or `.svg` solution could otherwise run on the
-site).  The chapter's download (downloads.py) carries the files as they are.
+site; solution_files.py writes them).  The chapter's download (archives.py) carries the files as they are.
 """
 
 from __future__ import annotations
 
 import html
 import posixpath
-from collections.abc import Iterable, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
@@ -33,18 +32,6 @@ _LANGUAGES = {".asc": "cpp"}
 def published_path(file: SolutionFile) -> str:
     """Site-relative path of a solution file's download."""
     return file.path + PUBLISHED_SUFFIX
-
-
-def write_files(site_dir: Path, solutions: Iterable[ReferenceSolution]) -> list[Path]:
-    """Each solution file's download, under the site (before the offline package is made)."""
-    written = []
-    for solution in solutions:
-        for file in solution.files:
-            target = site_dir / published_path(file)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(file.text.encode("utf-8"))
-            written.append(target)
-    return written
 
 
 def render(solution: ReferenceSolution, strings: Mapping[str, object], page_url: str) -> str:

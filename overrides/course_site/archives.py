@@ -1,5 +1,5 @@
-"""Run it: each chapter's notebooks as an archive per language, and the box on each notebook page
-that offers it.
+"""Each chapter's notebooks as an archive per language, which the "run it" box on each notebook
+page offers (run_box.py).
 
 A notebook reads files next to it: `!cat ./answer/01.02_answer.txt`, `./images/a.svg`, sample
 data in `data/`.  So a page offers its chapter, in the page's language: the chapter's planned
@@ -13,23 +13,17 @@ therefore carries them too.
 
 from __future__ import annotations
 
-import html
 import posixpath
 import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from bs4 import BeautifulSoup
-
 from .inventory import CourseInventory
 from .languages import Languages
 from .translations import SIDECAR  # the maintainers' translation records: not for readers
-from .page_top import put_under_title
 from .published import named_in
-from .strings import fill
 
 FOLDER = "downloads"
-BOX_CLASS = "run-it"
 _FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # the same bytes for the same files: no build time in the archive
 
 
@@ -84,28 +78,3 @@ def write_archives(site_dir: Path, inventory: CourseInventory, chapters: Mapping
                     archive.writestr(info, inventory.data(name))
             written.append(target)
     return written
-
-
-def run_box(*, notebook: str, archive_href: str, environments_href: str | None, strings: Mapping[str, object]) -> str:
-    """The folded "run this notebook" box: the download and how to open it."""
-    def text(key: str, **links: str) -> str:
-        return fill(html.escape(str(strings[key])), **links)
-
-    name = f"<code>{html.escape(notebook)}</code>"
-    environments = (
-        f'<a href="{html.escape(environments_href)}">{html.escape(str(strings["run_environments"]))}</a>'
-        if environments_href else html.escape(str(strings["run_environments"]))
-    )
-    return (
-        f'<details class="{BOX_CLASS}" data-search-exclude><summary>{html.escape(str(strings["run_summary"]))}</summary>'
-        f'<p><a class="{BOX_CLASS}__download" href="{html.escape(archive_href)}" download>'
-        f'{html.escape(str(strings["run_download"]))}</a></p>'
-        f'<p>{text("run_contents", notebook=name)}</p>'
-        f'<p>{text("run_steps", notebook=name, environments=environments)}</p>'
-        f'<p>{text("run_shell", cat="<code>!cat</code>")}</p></details>'
-    )
-
-
-def add_run_box(tree: BeautifulSoup, box: str) -> None:
-    """Under the page's title, its notes and its contents list."""
-    put_under_title(tree, box)

@@ -1,0 +1,37 @@
+"""The dark version of every SVG figure a language pass publishes, written beside it
+(`images/a.svg` -> `images/a.dark.svg`; palette.py makes it, sanitise.py judges it)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from mkdocs.structure.files import File, Files
+
+from . import sanitise
+from .palette import dark_name, dark_svg
+
+
+def dark_figures(files: Files, docs_dir: Path, config) -> list[File]:
+    """The dark version of every SVG of docs/ this language pass publishes, beside it
+    (`images/a.svg` -> `images/a.dark.svg`; figures.py)."""
+    darks = []
+    for file in files.media_files():
+        if not file.dest_uri.endswith(".svg") or not file.abs_src_path:
+            continue
+        source = Path(file.abs_src_path)
+        if source != docs_dir / file.src_uri:
+            continue  # the theme's icons (docs/ has no symbolic link: published.check_no_symlinks)
+        where = f"{docs_dir.name}/{file.src_uri}"
+        dark, problems = _dark_and_its_problems(source.read_text(encoding="utf-8"), where)
+        sanitise.stop_on(list(problems), sanitise.EXPECTED_SVG)
+        darks.append(File.generated(config, dark_name(file.dest_uri), content=dark))
+    return darks
+
+
+@lru_cache(maxsize=None)
+def _dark_and_its_problems(svg: str, where: str) -> tuple[str, tuple[str, ...]]:
+    """Made and judged once per figure's text in a process: every language pass, and every
+    `mkdocs serve` rebuild, publishes the same figures."""
+    dark = dark_svg(svg, where)
+    return dark, tuple(sanitise.check_svg(dark, f"{where} (its dark version)"))
