@@ -1,5 +1,5 @@
-"""The guard on other projects' internals: overrides/course_site/adapters.py was written against
-exact versions, and overrides/ copies some of Material's template blocks.  When a pin or one of
+"""The guard on other projects' internals: each module of overrides/course_site/adapters/ was written
+against exact versions, and overrides/ copies some of Material's template blocks.  When a pin or one of
 those blocks changes, these tests fail and say where to look."""
 
 from __future__ import annotations
@@ -13,11 +13,16 @@ import pytest
 
 from helpers import ROOT, soup
 
-from course_site import adapters, pipeline
+from course_site import pipeline
+from course_site.adapters import bleach, i18n, jupyter, material, material_search, nbconvert
+
+ADAPTERS = (bleach, i18n, jupyter, material, material_search, nbconvert)
+WRITTEN_AGAINST = [(module.__name__.rsplit(".", 1)[-1], package, version)
+                   for module in ADAPTERS for package, version in module.WRITTEN_AGAINST.items()]
 
 POINTER = (
-    "overrides/course_site/adapters.py was written against {package} {expected}: read that project's "
-    "changes for the functions marked with its name, adjust them, then update WRITTEN_AGAINST"
+    "overrides/course_site/adapters/{module}.py was written against {package} {expected}: read that project's "
+    "changes for the module's functions, adjust them, then update its WRITTEN_AGAINST"
 )
 
 
@@ -30,48 +35,53 @@ def pinned() -> dict[str, str]:
     return pins
 
 
-@pytest.mark.parametrize("package", sorted(adapters.WRITTEN_AGAINST))
-def test_the_adapters_version_is_the_pinned_and_installed_one(package):
-    expected = adapters.WRITTEN_AGAINST[package]
-    message = POINTER.format(package=package, expected=expected)
+def test_every_adapter_module_says_what_it_was_written_against():
+    modules = {path.stem for path in (ROOT / "overrides" / "course_site" / "adapters").glob("*.py")} - {"__init__"}
+    assert modules == {module.__name__.rsplit(".", 1)[-1] for module in ADAPTERS}
+    assert all(module.WRITTEN_AGAINST for module in ADAPTERS)
+
+
+@pytest.mark.parametrize("module, package, expected", WRITTEN_AGAINST)
+def test_the_adapters_version_is_the_pinned_and_installed_one(module, package, expected):
+    message = POINTER.format(module=module, package=package, expected=expected)
     assert pinned().get(package) == expected, message
     assert version(package) == expected, message
 
 
-@pytest.mark.parametrize("template, block", sorted(adapters.OVERRIDDEN_TEMPLATES, key=str))
+@pytest.mark.parametrize("template, block", sorted(material.OVERRIDDEN_TEMPLATES, key=str))
 def test_overridden_material_templates_are_unchanged_upstream(template, block):
-    recorded = adapters.OVERRIDDEN_TEMPLATES[(template, block)]
-    current = adapters.text_hash(adapters.material_template_text(template, block))
+    recorded = material.OVERRIDDEN_TEMPLATES[(template, block)]
+    current = material.text_hash(material.material_template_text(template, block))
     where = f"block {block} of {template}" if block else template
     assert current == recorded, (
         f"Material's {where} changed since overrides/ replaced it: compare Material's new text with "
         "overrides/main.html (or overrides/partials/), carry the change over, and record the new hash "
-        "in adapters.OVERRIDDEN_TEMPLATES"
+        "in material.OVERRIDDEN_TEMPLATES"
     )
 
 
-@pytest.mark.parametrize("template, block", sorted(adapters.WORKED_AROUND_TEMPLATES, key=str))
+@pytest.mark.parametrize("template, block", sorted(material.WORKED_AROUND_TEMPLATES, key=str))
 def test_material_templates_worked_around_are_unchanged_upstream(template, block):
-    recorded = adapters.WORKED_AROUND_TEMPLATES[(template, block)]
-    current = adapters.text_hash(adapters.material_template_text(template, block))
+    recorded = material.WORKED_AROUND_TEMPLATES[(template, block)]
+    current = material.text_hash(material.material_template_text(template, block))
     assert current == recorded, (
         f"Material's {template} changed since the site worked around it: read the workaround's note in "
-        "adapters.WORKED_AROUND_TEMPLATES, check it is still needed and right against the new text, "
+        "material.WORKED_AROUND_TEMPLATES, check it is still needed and right against the new text, "
         "then record the new hash there"
     )
 
 
 def test_the_material_bundle_is_found_not_hard_coded(site_dir):
-    bundle = adapters.material_bundle()
+    bundle = material.material_bundle()
     assert (site_dir / bundle).is_file()
     assert "bundle." not in (ROOT / "overrides" / "main.html").read_text(encoding="utf-8").replace(
-        "adapters.material_bundle", ""
-    ), "main.html names Material's bundle: use material_bundle (adapters.material_bundle())"
+        "material.material_bundle", ""
+    ), "main.html names Material's bundle: use material_bundle (material.material_bundle())"
     script = soup(site_dir / "index.html").find("script", src=bundle)
     assert script is not None and script.has_attr("defer")
 
 
-# Other projects whose code only adapters.py may import.
+# Other projects whose code only the modules of adapters/ may import.
 FOREIGN = ("material", "mkdocs_static_i18n", "mkdocs_jupyter", "nbconvert", "bleach")
 # MkDocs' public API, which a hook may use anywhere: its events' objects, errors and utilities.
 MKDOCS_PUBLIC = {
@@ -142,24 +152,24 @@ def test_the_guard_lets_the_public_api_and_an_objects_own_state_through(code):
 
 
 def test_other_projects_are_reached_from_the_adapter_only():
-    """No module of the build, the quiz engine or the tools but adapters.py imports another
+    """No module of the build, the quiz engine or the tools outside adapters/ imports another
     project's internals or reads a private attribute of anything but itself."""
     offenders = [
         f"{path.relative_to(ROOT)}:{place}"
         for folder in CHECKED for path in sorted(folder.rglob("*.py"))
-        if path.name != "adapters.py" and "node_modules" not in path.parts
+        if "adapters" not in path.relative_to(ROOT).parts and "node_modules" not in path.parts
         for place in reaches(path.read_text(encoding="utf-8"))
     ]
-    assert offenders == [], "move these into overrides/course_site/adapters.py, marked with the project's version"
+    assert offenders == [], "move these into the project's module of overrides/course_site/adapters/"
 
 
-@pytest.mark.parametrize("site_file", sorted(adapters.MATERIAL_SCRIPTS_RELIED_ON))
+@pytest.mark.parametrize("site_file", sorted(material.MATERIAL_SCRIPTS_RELIED_ON))
 def test_material_scripts_the_site_relies_on_are_unchanged(site_file):
-    pattern, recorded = adapters.MATERIAL_SCRIPTS_RELIED_ON[site_file]
+    pattern, recorded = material.MATERIAL_SCRIPTS_RELIED_ON[site_file]
     assert (ROOT / site_file).is_file()
-    assert adapters.text_hash(adapters.material_asset_text(pattern)) == recorded, (
+    assert material.text_hash(material.material_asset_text(pattern)) == recorded, (
         f"Material's {pattern} changed: recheck {site_file} against it (see its comment in "
-        "adapters.MATERIAL_SCRIPTS_RELIED_ON), then record the new hash there"
+        "material.MATERIAL_SCRIPTS_RELIED_ON), then record the new hash there"
     )
 
 
@@ -172,19 +182,19 @@ def css_text(css: str) -> str:
 
 def test_site_css_styles_the_tables_the_build_boxes_as_material_styles_those_it_boxes():
     """The build boxes the content's tables itself, with a class that Material's script skips
-    (adapters.box_tables): each of Material's rules for the tables it boxes is restated in
+    (material.box_tables): each of Material's rules for the tables it boxes is restated in
     site.css for that class, and no rule of the site's still selects a table without a class."""
     site_css = css_text((ROOT / "overrides" / "assets" / "stylesheets" / "site.css").read_text(encoding="utf-8"))
-    rules = adapters.material_table_rules(pipeline.TABLE_CLASS)
+    rules = material.material_table_rules(pipeline.TABLE_CLASS)
     assert len(rules) >= 10  # Material 9.8.2 has 12
     assert [rule for rule in rules if css_text(rule) not in site_css] == []
-    assert adapters.MATERIAL_BOXED_TABLES not in site_css
+    assert material.MATERIAL_BOXED_TABLES not in site_css
 
 
-@pytest.mark.parametrize("vendored", sorted(adapters.VENDORED))
+@pytest.mark.parametrize("vendored", sorted(material.VENDORED))
 def test_vendored_files_are_as_vendored(vendored):
     digest = hashlib.sha256((ROOT / vendored).read_bytes()).hexdigest()
-    assert digest == adapters.VENDORED[vendored], (
+    assert digest == material.VENDORED[vendored], (
         f"{vendored} is not the file vendored: change it only by an upgrade (its version and licence "
-        "file with it), then record its SHA-256 in adapters.VENDORED"
+        "file with it), then record its SHA-256 in material.VENDORED"
     )

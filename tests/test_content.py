@@ -64,7 +64,7 @@ def in_python(path: Path) -> bool:
     """The notebook's kernel runs Python (an xcpp notebook's cells are C++), as the build reads it."""
     if str(ROOT / "overrides") not in sys.path:
         sys.path.insert(0, str(ROOT / "overrides"))
-    from course_site.adapters import notebook_language
+    from course_site.adapters.jupyter import notebook_language
 
     return notebook_language(path) in ("python", "python3", "ipython", "ipython3")
 

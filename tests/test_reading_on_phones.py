@@ -317,7 +317,7 @@ def test_the_copy_button_arrives_in_room_kept_for_it(on_screen, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_no_table_is_moved_as_the_page_starts(on_screen, size):
-    """The build boxes the tables as Material's script would (adapters.box_tables): the script
+    """The build boxes the tables as Material's script would (material.box_tables): the script
     takes none out of the page and puts none back as the page starts (each move made the
     browser restyle and lay out the content again in the page's start, issue 19), and each table
     is in its box, Markdown and notebook pages, the real site and the edge site."""

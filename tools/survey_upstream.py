@@ -71,11 +71,12 @@ def content_problems(path: Path, where: str) -> list[str]:
     and styles taken out."""
     from bs4 import BeautifulSoup
 
-    from course_site import adapters, sanitise
+    from course_site import sanitise
+    from course_site.adapters import jupyter, nbconvert
 
-    tree = BeautifulSoup(adapters.notebook_html(path), "html.parser")
-    for step in (adapters.take_styles, adapters.remove_scripts, adapters.flatten_markdown_cells,
-                 adapters.convert_code_cells, adapters.remove_cell_toolbars, adapters.remove_prompts):
+    tree = BeautifulSoup(jupyter.notebook_html(path), "html.parser")
+    for step in (nbconvert.take_styles, nbconvert.remove_scripts, nbconvert.flatten_markdown_cells,
+                 nbconvert.convert_code_cells, nbconvert.remove_cell_toolbars, nbconvert.remove_prompts):
         step(tree)  # pipeline.notebook_markup, which runs before safe_content
     return sanitise.check_page(str(tree), where)
 

@@ -3,7 +3,7 @@
 - hook.py: the entry point registered in mkdocs.yml; loads this package and forwards events
 - plugin.py: CourseSite, one method per MkDocs event; per-build and per-language state
 - pipeline.py: the page pipeline, its steps in order (start here to change how a page looks)
-- adapters.py: the only code that touches other projects' internals, with their versions
+- adapters/: the only code that touches other projects' internals, one module per project, with its versions
 - languages.py, strings/: the site's languages and its words, one table per language
 - plan.py: the course plan (navigation, titles)
 - exercises.py: the quiz engine (quizzes/) reading the course, with each language's quiz words and grammar;

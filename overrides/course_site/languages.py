@@ -68,7 +68,7 @@ class Languages:
 
 def languages_in(config: Mapping) -> Languages:
     """The languages of a mkdocs.yml read as data (tools outside a build; the build itself asks
-    the i18n plugin, adapters.site_languages): its `languages` that are built, default first."""
+    the i18n plugin, i18n.site_languages): its `languages` that are built, default first."""
     i18n = next((p["i18n"] for p in config.get("plugins", []) if isinstance(p, Mapping) and "i18n" in p), None)
     if i18n is None:
         language = (config.get("theme") or {}).get("language", "en")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
-from . import adapters
+from .adapters import nbconvert
 from .headings import heading_text
 from .strings import fill
 
@@ -82,7 +82,7 @@ def _heading_of(tree: BeautifulSoup, part) -> Tag | None:
     if part.kind == "figure":
         element = tree.find("img", src=lambda src: bool(src) and posixpath.basename(src.split("?")[0]) == part.name)
     for cell_id in part.near if element is None else ():
-        element = adapters.find_cell(tree, cell_id)
+        element = nbconvert.find_cell(tree, cell_id)
         if element is not None:
             break
     return heading_over(element) if element is not None else None

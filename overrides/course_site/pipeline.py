@@ -30,7 +30,7 @@ needs) goes into `page.result`.  The order is this list, nothing else:
 13. tables: tables labelled to read as rows on phones (a hint over those that cannot), words
     with a hyphen kept whole in cells (after 12, so that the labels are the headers' text as shown)
 14. table_boxes: each table Material's script would box as the page starts, boxed here instead
-    (adapters.box_tables), so that the script moves no table (after 13, whose hint goes above
+    (material.box_tables), so that the script moves no table (after 13, whose hint goes above
     the box, not inside it)
 15. description: the meta description
 16. outdated: "this translation is behind its original", with what changed under which heading
@@ -63,10 +63,12 @@ from bs4 import BeautifulSoup, Comment
 from quizzes.cell_ids import positions_without_id
 from quizzes.course import Course
 
+from .adapters import jupyter, material, nbconvert
+
 from mkdocs.utils import get_relative_url
 
 
-from . import adapters, archives, figures as figure_parts, quiz_pages, glossary_terms, run_box as run_boxes
+from . import archives, figures as figure_parts, quiz_pages, glossary_terms, run_box as run_boxes
 from . import headings as heading_anchors, links as link_rewriting, notices as page_notices
 from . import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout
 from .code_breaks import mark_breaks
@@ -126,7 +128,7 @@ class PageContext:
 
     @property
     def is_notebook(self) -> bool:
-        return adapters.is_notebook(self.src_uri)
+        return jupyter.is_notebook(self.src_uri)
 
     @property
     def is_home(self) -> bool:
@@ -143,14 +145,14 @@ class PageContext:
 
 def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_notebook:
-        page.result.notebook_sheets = adapters.take_styles(tree)
+        page.result.notebook_sheets = nbconvert.take_styles(tree)
         source = page.site.read_source(page.src_uri) if page.site.read_source else None
-        adapters.give_cells_ids(tree, positions_without_id(source) if source else [])
-        adapters.remove_scripts(tree)
-        adapters.flatten_markdown_cells(tree)
-        adapters.convert_code_cells(tree)
-        adapters.remove_cell_toolbars(tree)
-        adapters.remove_prompts(tree)
+        nbconvert.give_cells_ids(tree, positions_without_id(source) if source else [])
+        nbconvert.remove_scripts(tree)
+        nbconvert.flatten_markdown_cells(tree)
+        nbconvert.convert_code_cells(tree)
+        nbconvert.remove_cell_toolbars(tree)
+        nbconvert.remove_prompts(tree)
     return tree
 
 
@@ -164,8 +166,8 @@ def cell_outputs(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if not page.is_notebook:
         return tree
     for cell_id, output in page.site.run_outputs(page.src_uri).items():
-        cell = adapters.find_cell(tree, cell_id)
-        anchor = adapters.code_cell_input(cell) if cell is not None else None
+        cell = nbconvert.find_cell(tree, cell_id)
+        anchor = nbconvert.code_cell_input(cell) if cell is not None else None
         if anchor is None:
             continue  # the cell became something else (an answer cell shows solutions instead)
         anchor.insert_after(BeautifulSoup(render_output(output, page.strings["output_label"]), "html.parser"))
@@ -183,9 +185,9 @@ def render_output(output: CellOutput, label: str) -> str:
 def headings(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     title = page.strings["permalink"]
     if page.is_notebook:
-        found = adapters.markdown_headings(tree)
+        found = nbconvert.markdown_headings(tree)
         for heading in found:
-            adapters.remove_heading_anchors(heading)
+            nbconvert.remove_heading_anchors(heading)
         page.result.toc = heading_anchors.anchor_headings(found, tree, page.site.slugify, page.site.toc_depth, title)
     else:
         heading_anchors.localise_permalinks(tree, title)
@@ -285,8 +287,8 @@ def images(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def code_blocks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    adapters.name_code_blocks(tree)
-    adapters.plain_code_whitespace(tree)
+    material.name_code_blocks(tree)
+    nbconvert.plain_code_whitespace(tree)
     mark_breaks(tree)
     return tree
 
@@ -302,14 +304,14 @@ def table_boxes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """Material's script would take each table out of the page and put it back in its boxes as
     the page starts, and the browser then restyled and laid out the content again (issue 19):
     the build boxes them as Material would, with a class that the script skips and site.css
-    styles as Material styles the tables it boxes (adapters.box_tables)."""
-    adapters.box_tables(tree, TABLE_CLASS)
+    styles as Material styles the tables it boxes (material.box_tables)."""
+    material.box_tables(tree, TABLE_CLASS)
     return tree
 
 
 def description(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     if page.is_notebook:
-        page.result.description = description_of(adapters.first_markdown_paragraph(tree))
+        page.result.description = description_of(nbconvert.first_markdown_paragraph(tree))
     return tree
 
 
@@ -335,7 +337,7 @@ def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     to run: no box."""
     languages = page.site.languages
     chapter = page.site.plan.chapter_of(languages.original(page.src_uri))
-    if chapter is None or not page.is_notebook or not adapters.code_to_run(tree):
+    if chapter is None or not page.is_notebook or not nbconvert.code_to_run(tree):
         return tree
     anchor = page.site.environments.get(page.language)
     home = get_relative_url(languages.folder(page.language) + "index.html", page.url)
@@ -385,7 +387,7 @@ def progress_data(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 def search_text(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """Search indexes what a reader reads: see search_text.py."""
     index_text.leave_out_interface(tree)
-    index_text.limit_outputs(tree, adapters.output_areas(tree) + tree.select(f".{OUTPUT_CLASS} pre"))
+    index_text.limit_outputs(tree, nbconvert.output_areas(tree) + tree.select(f".{OUTPUT_CLASS} pre"))
     index_text.separate_blocks(tree)
     return tree
 

@@ -1,6 +1,6 @@
 """CourseSite: the site's build, one method per MkDocs event, in the order MkDocs calls them.
 
-static-i18n builds the site once per language (see adapters.LanguagePass); every event below
+static-i18n builds the site once per language (see i18n.LanguagePass); every event below
 runs in every language pass.  What lasts for a whole build lives on `self.build` (made at the
 start of the first pass), what belongs to one language on `self.language_pass`.  Both are made in
 `on_config` and nowhere else.
@@ -9,7 +9,7 @@ Where to look:
 - how a page's HTML is made: pipeline.py (the steps, in order);
 - the navigation, titles and catalog: plan.py, from `extra.course` in mkdocs.yml;
 - the words of the site: strings/<language>.py; the languages: the i18n plugin in mkdocs.yml;
-- anything that depends on another project's internals: adapters.py.
+- anything that depends on another project's internals: adapters/, one module per project.
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from mkdocs.structure.toc import get_toc
 
 from quizzes.course import Course
 
-from . import adapters, archives, compaction, dark_figures, exercises, history, offline_package, pipeline, progress, progress_data, published
+from .adapters import i18n, jupyter, material, material_search
+
+from . import archives, compaction, dark_figures, exercises, history, offline_package, pipeline, progress, progress_data, published
 from . import page_cache, quiz_pages, run_at_build, sanitise
 from . import inventory, search_index, site_links, sitemap, solution_files, translation_status
 from .course_check import check_course, raise_problems
@@ -42,7 +44,7 @@ log = logging.getLogger("mkdocs.plugins.course_site")
 RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
 PAGE_CACHE = "pages"  # what the pipeline made of each page (page_cache.py)
 STYLESHEET_CACHE = "notebook-css"  # notebook.css as pruned before (notebook_css.py)
-SEARCH_CACHE = "search-entries"  # what Material's search indexed of each page (adapters.keep_search_entries)
+SEARCH_CACHE = "search-entries"  # what Material's search indexed of each page (material_search.keep_search_entries)
 LINKS_CACHE = "written-pages"  # each page as written, and its ids and links (site_links.LinkReadings)
 JUDGED_CACHE = "judged-content"  # the content sanitise.py passed, by its hash (sanitise.JudgedPages)
 CACHES = (RUN_CACHE, PAGE_CACHE, STYLESHEET_CACHE, SEARCH_CACHE, LINKS_CACHE, JUDGED_CACHE)  # each a folder beside it
@@ -61,7 +63,7 @@ class Build:
     pages: page_cache.PageCache | None = None  # pages made before, by what they are made from
     stylesheets: page_cache.PageCache | None = None  # notebook.css pruned before, by what it was pruned from
     links: site_links.LinkReadings = field(default_factory=site_links.LinkReadings)  # built pages, read once
-    search_entries: adapters.SearchEntries | None = None  # what Material's search indexed of each page
+    search_entries: material_search.SearchEntries | None = None  # what Material's search indexed of each page
     last_changed: dict = field(default_factory=dict)  # docs-relative path -> date of its last commit
     notebook_cache: set = field(default_factory=set)  # mkdocs-jupyter's entries used by any pass
     styles: StyleCollector = field(default_factory=StyleCollector)
@@ -85,19 +87,19 @@ class CourseSite:
 
     def is_between_passes(self, config) -> bool:
         """True inside a build, where loading new code would mix two versions of the site."""
-        return adapters.is_inner_pass(config)
+        return i18n.is_inner_pass(config)
 
     # -- configuration ----------------------------------------------------------------------
 
     def on_config(self, config):
         """Priority -200: after static-i18n has applied the pass language's settings (-100)."""
-        state = adapters.language_pass(config)
-        adapters.highlight_each_notebook_in_its_language()
+        state = i18n.language_pass(config)
+        jupyter.highlight_each_notebook_in_its_language()
         if state.starts_build or self.build is None:
             self.build = self._start_build(config)
         languages = self.build.languages
         self.language_pass = LanguagePass(state.language, languages.folder(state.language), state.is_last)
-        adapters.drop_cdn_polyfill(config)
+        material.drop_cdn_polyfill(config)
         if not state.starts_build:
             # One 404 page for the whole site, in every language, written by the first pass:
             # a later pass would write over it (static-i18n keeps site_dir).
@@ -106,7 +108,7 @@ class CourseSite:
         return config
 
     def _start_build(self, config) -> Build:
-        languages = adapters.site_languages(config)
+        languages = i18n.site_languages(config)
         docs_dir = Path(config.docs_dir)
         course_files = inventory.course_files(config)
         _check_files_of_docs(course_files)
@@ -120,12 +122,12 @@ class CourseSite:
         translated = translation_status.survey(course_files, languages)
         _log_translations(translated, docs_dir.name)
         self._run_outputs = {}
-        run_cache = adapters.notebook_cache_dir(config).parent / RUN_CACHE
+        run_cache = jupyter.notebook_cache_dir(config).parent / RUN_CACHE
         glossary = read_glossary(docs_dir, languages.codes)
         services = pipeline.SiteServices(
             languages=languages, plan=plan, course=course,
             slugify=config.mdx_configs.get("toc", {}).get("slugify") or _default_slugify(),
-            toc_depth=adapters.notebook_toc_depth(config),
+            toc_depth=jupyter.notebook_toc_depth(config),
             run_outputs=lambda src_uri: self._outputs_of(src_uri, course_files, run_cache),
             glossary=glossary,
             docs_name=docs_dir.name,
@@ -133,19 +135,19 @@ class CourseSite:
             read_source=lambda name: course_files.text(name) if course_files.has(name) else None,
             exists=course_files.has,
             outdated=translated.pages,
-            judge_content=sanitise.JudgedPages(adapters.notebook_cache_dir(config).parent / JUDGED_CACHE).problems,
+            judge_content=sanitise.JudgedPages(jupyter.notebook_cache_dir(config).parent / JUDGED_CACHE).problems,
         )
         code = page_cache.code_key()
         made_from = page_cache.build_key(
             course_files, languages, plan, course.languages, progress.what_pages_show(course, languages), glossary,
             strings, services.environments, services.toc_depth, docs_dir.name, page_cache.describe(services.slugify),
             keyed_with_pages=course_files.read_for_quizzes, code=code)
-        caches = adapters.notebook_cache_dir(config).parent
+        caches = jupyter.notebook_cache_dir(config).parent
         return Build(languages, strings, plan, course, services, course_files,
                      pages=page_cache.PageCache(caches / PAGE_CACHE, made_from),
                      stylesheets=page_cache.PageCache(caches / STYLESHEET_CACHE, code),
                      links=site_links.LinkReadings(page_cache.PageCache(caches / LINKS_CACHE, code)),
-                     search_entries=adapters.keep_search_entries(config, caches / SEARCH_CACHE, code),
+                     search_entries=material_search.keep_search_entries(config, caches / SEARCH_CACHE, code),
                      last_changed=history.last_changed(docs_dir))
 
     def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, cache: Path) -> dict:
@@ -158,17 +160,17 @@ class CourseSite:
 
     def on_pre_build(self, config) -> None:
         """Priority -100: after mkdocs-jupyter has reset its record of used cache entries (0)."""
-        adapters.pool_notebook_cache(config, self.build.notebook_cache, self.language_pass.is_last)
+        jupyter.pool_notebook_cache(config, self.build.notebook_cache, self.language_pass.is_last)
 
     def on_files(self, files: Files, config) -> Files:
         """Priority -200: after static-i18n has rebuilt the file list (-100).  What this pass
         publishes is checked again (published.py): a file can appear between passes."""
         docs_dir = Path(config.docs_dir)
         published.check_no_symlinks(docs_dir)
-        adapters.render_notebooks_as_pages(files, config, self.language_pass.folder)
+        jupyter.render_notebooks_as_pages(files, config, self.language_pass.folder)
         check_every_page_is_planned(self.build.plan, sorted(f.src_uri for f in files.documentation_pages()),
                                     self.build.languages)
-        for unused in adapters.unused_theme_files(files, adapters.search_languages(config), config.theme["favicon"]):
+        for unused in material_search.unused_theme_files(files, material_search.search_languages(config), config.theme["favicon"]):
             files.remove(unused)
         for uri in exercises.ASSETS.values():
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
@@ -185,8 +187,8 @@ class CourseSite:
         return nav
 
     def on_env(self, env, config, files):
-        env.globals["material_bundle"] = adapters.material_bundle()
-        env.globals["material_search_worker"] = adapters.search_worker()
+        env.globals["material_bundle"] = material.material_bundle()
+        env.globals["material_search_worker"] = material_search.search_worker()
         env.globals["search_languages"] = self.build.languages.codes
         env.globals["search_index"] = search_index.LANGUAGE_INDEX
         return env
@@ -198,8 +200,8 @@ class CourseSite:
             context["base_url"] = "."
             context["course_404"] = not_found_context(
                 site_url=config.site_url or "/", languages=build.languages, strings=build.strings,
-                site_names=adapters.site_names(config, build.languages), plan=build.plan,
-                palette_script=adapters.palette_script(config, urlsplit(config.site_url or "/").path or "/"),
+                site_names=i18n.site_names(config, build.languages), plan=build.plan,
+                palette_script=material.palette_script(config, urlsplit(config.site_url or "/").path or "/"),
             )
         return context
 
@@ -212,7 +214,7 @@ class CourseSite:
         build, language = self.build, self.language_pass.language
         context = pipeline.PageContext(
             src_uri=page.file.src_uri, url=page.url, language=language,
-            written_in=adapters.written_in(page.file, build.languages),
+            written_in=i18n.written_in(page.file, build.languages),
             strings=build.strings[language], site=build.services,
         )
         output, result = self._made(html, context)
@@ -278,7 +280,7 @@ class CourseSite:
         page.course = extras
         original = languages.original(page.file.src_uri)
         self.build.published.setdefault(original, {})[self.language_pass.language] = page.url
-        adapters.set_language_switcher(config, alternates)
+        i18n.set_language_switcher(config, alternates)
         return context
 
     # -- the end of a build -----------------------------------------------------------------
@@ -289,7 +291,7 @@ class CourseSite:
         # Every page's content problems, of this pass and those before it, at once (the outer
         # pass's on_post_build runs after the other languages' passes).
         sanitise.stop_on(self.build.services.content_problems)
-        if adapters.is_inner_pass(config):
+        if i18n.is_inner_pass(config):
             return
         self.build.pages.forget_unused()  # every language's pass has asked for its pages by now
         if self.build.search_entries is not None:  # every language's pages are indexed by now

@@ -17,7 +17,8 @@ from quizzes.language import QuizLanguage
 from quizzes.render import render_quiz_form, render_solutions
 from quizzes.sources import markdown_exercises
 
-from . import adapters, solutions
+from . import solutions
+from .adapters import nbconvert
 from .errors import SiteError
 from .exercises import ASSETS, PROGRESS_DATA
 
@@ -60,7 +61,7 @@ def insert_solutions(tree: BeautifulSoup, entry: ExercisePage, strings: Mapping,
 
 
 def _cell(tree: BeautifulSoup, cell_id: str, where: str):
-    cell = adapters.find_cell(tree, cell_id)
+    cell = nbconvert.find_cell(tree, cell_id)
     if cell is None:
         raise SiteError(f"the rendered page has no cell {cell_id}", where=where,
                         expected="the notebook's exercise and answer cells, with the ids the quiz engine read")

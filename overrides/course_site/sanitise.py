@@ -4,7 +4,7 @@ Content is what authors write: a Markdown page's HTML, the cells of a notebook (
 their raw HTML as written), and every SVG file under docs/ (published as a figure, as its dark
 version, in the offline package and in the chapter archives).  It is checked against an allow
 list: the elements and attributes below, addresses that are relative, `#…`, http(s) or mailto
-(bleach judges the markup as a browser parses it: adapters.refusals_in_html).  Whatever would
+(bleach judges the markup as a browser parses it: bleach.refusals_in_html).  Whatever would
 need anything else stops the build, one line per problem, all of a page's (or a file's) at
 once: nothing is rewritten, so what an author sees in Jupyter is what the site shows, or the
 build says why not.  Images and stylesheets load from the site only: the site must work where
@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 import defusedxml.ElementTree
 import tinycss2
 
-from . import adapters
+from .adapters import bleach
 from .errors import SiteError
 
 # Elements of Markdown, notebook cells and pymdown extensions; SVG drawing; MathML presentation
@@ -111,7 +111,7 @@ EXPECTED_SVG = ("a figure as AUTHORING.md section 6 says: SVG shapes and text, s
 def check_page(html: str, where: str) -> list[str]:
     """Every problem of one page's content (its HTML as the pipeline has it before anything of the
     site is added), one line each: '<where>: <element>: <why>'."""
-    refusals = adapters.refusals_in_html(html, tags=PAGE_TAGS, protocols=PROTOCOLS, judge=judge_attribute,
+    refusals = bleach.refusals_in_html(html, tags=PAGE_TAGS, protocols=PROTOCOLS, judge=judge_attribute,
                                          css_problem=css_problem)
     return [f"{where}: {describe(refusal)}" for refusal in refusals]
 
@@ -119,7 +119,7 @@ def check_page(html: str, where: str) -> list[str]:
 def _code_fingerprint() -> str:
     """The allow list and the judging code: a change to either judges every page again."""
     digest = hashlib.sha256(version("bleach").encode("utf-8"))
-    for module in (Path(__file__), Path(adapters.__file__)):
+    for module in (Path(__file__), Path(bleach.__file__)):
         digest.update(module.read_bytes())
     return digest.hexdigest()
 
@@ -159,7 +159,7 @@ def check_svg(text: str, where: str) -> list[str]:
         return problems + [f"{where}: the file declares entities or loads a DTD ({type(error).__name__})"]
     except defusedxml.ElementTree.ParseError as error:
         return problems + [f"{where}: not well-formed XML: {error}"]
-    refusals = adapters.refusals_in_svg(root, tags=SVG_TAGS, protocols=PROTOCOLS, judge=judge_attribute,
+    refusals = bleach.refusals_in_svg(root, tags=SVG_TAGS, protocols=PROTOCOLS, judge=judge_attribute,
                                         css_problem=css_problem)
     return problems + [f"{where}: {describe(refusal)}" for refusal in refusals]
 
@@ -169,7 +169,7 @@ def stop_on(problems: list[str], expected: str = EXPECTED) -> None:
         raise SiteError("\n".join(dict.fromkeys(problems)), expected=expected)
 
 
-def describe(refusal: adapters.Refusal) -> str:
+def describe(refusal: bleach.Refusal) -> str:
     if refusal.attribute is None and refusal.reason is None:  # the element itself, with its address if any
         why = WHY_NOT.get(refusal.element, "not an element of the allow list")
         address = f' {_short(refusal.value)}' if refusal.value else ""

@@ -9,7 +9,7 @@ thing before the offline package), this module:
   each part as `search/search_index.<language>.js`: a script, so that it loads from file:// too,
   which files it under `__courseSearchIndex[<language>]`;
 - leaves only the configuration in Material's own index files, which Material's script still
-  reads on every page (adapters.write_search_index);
+  reads on every page (material_search.write_search_index);
 - takes out the word breaks (U+200B) that Chinese segmentation puts next to Chinese punctuation:
   the previews of results are this text, and a line of a preview began with "，".  Punctuation
   separates words for search anyway (the `separator` in mkdocs.yml).
@@ -24,7 +24,7 @@ import json
 import re
 from pathlib import Path
 
-from . import adapters
+from .adapters import material_search
 from .languages import Languages
 
 LANGUAGE_INDEX = "search/search_index.{language}.js"
@@ -54,7 +54,7 @@ def language_script(language: str, index: dict) -> str:
 
 def write(site: Path, languages: Languages) -> list[Path]:
     """Write each language's index; return their paths (none when search is off)."""
-    index = adapters.read_search_index(site)
+    index = material_search.read_search_index(site)
     if index is None:
         return []
     written = []
@@ -62,5 +62,5 @@ def write(site: Path, languages: Languages) -> list[Path]:
         path = site / LANGUAGE_INDEX.format(language=language)
         path.write_text(language_script(language, part), encoding="utf-8")
         written.append(path)
-    adapters.write_search_index(site, {"config": index["config"], "docs": []})
+    material_search.write_search_index(site, {"config": index["config"], "docs": []})
     return written

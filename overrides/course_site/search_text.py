@@ -2,7 +2,7 @@
 
 Material's search plugin indexes each page's HTML as the pipeline leaves it: the text of every
 element, with only paragraphs, code and lists kept as markup, skipping what is marked
-`data-search-exclude` (adapters.exclude_from_search).  The pipeline's `search_text` step prepares
+`data-search-exclude` (material_search.exclude_from_search).  The pipeline's `search_text` step prepares
 the page for it:
 
 - interface text is left out: buttons ("Check answer", "Try again"), live status regions,
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
-from . import adapters
+from .adapters import material_search
 
 INTERFACE = 'button, noscript, [aria-live], [role="status"], [role="alert"], [hidden], [aria-hidden="true"]'
 OUTPUT_LIMIT = 2000  # characters of each cell output that search indexes
@@ -40,15 +40,15 @@ def is_interface(element: Tag) -> bool:
 
 def leave_out_interface(tree: BeautifulSoup) -> None:
     """Interface text out; and what another part of the build marked (the quiz's folded
-    solutions) marked again so that all of it stays out (adapters.exclude_from_search)."""
+    solutions) marked again so that all of it stays out (material_search.exclude_from_search)."""
     elements = tree.find_all(True)
-    marked = [element for element in elements if adapters.SEARCH_EXCLUDE in element.attrs]
+    marked = [element for element in elements if material_search.SEARCH_EXCLUDE in element.attrs]
     interface = [element for element in elements if is_interface(element)]
     for element in marked:
-        del element[adapters.SEARCH_EXCLUDE]
+        del element[material_search.SEARCH_EXCLUDE]
     for element in marked + interface:
-        if not any(parent.has_attr(adapters.SEARCH_EXCLUDE) for parent in element.parents):
-            adapters.exclude_from_search(element)
+        if not any(parent.has_attr(material_search.SEARCH_EXCLUDE) for parent in element.parents):
+            material_search.exclude_from_search(element)
 
 
 def limit_outputs(tree: BeautifulSoup, outputs: list[Tag], limit: int = OUTPUT_LIMIT) -> None:
@@ -96,5 +96,5 @@ def _runs_into(neighbour, *, at_end: bool) -> bool:
 def _exclude_text(tree: BeautifulSoup, text: NavigableString) -> None:
     wrapper = tree.new_tag("span")
     text.wrap(wrapper)
-    adapters.exclude_from_search(wrapper)
+    material_search.exclude_from_search(wrapper)
 

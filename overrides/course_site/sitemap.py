@@ -2,7 +2,7 @@
 
 MkDocs' sitemap (and static-i18n's, which replaces it) lists the pages it knows as pages; the
 notebooks, which the site turns into pages after static-i18n has sorted the files
-(adapters.render_notebooks_as_pages), were missing.  The site writes its own from what it built:
+(jupyter.render_notebooks_as_pages), were missing.  The site writes its own from what it built:
 plugin.py records every page of every language pass, by the source it was made from.
 """
 

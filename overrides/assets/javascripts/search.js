@@ -1,4 +1,4 @@
-/* The site's search, around Material 9.8.2's own (overrides/course_site/adapters.py, "Material
+/* The site's search, around Material 9.8.2's own (overrides/course_site/adapters/material_search.py, "Material
  * 9.8.2's search, on the page").  Loaded just before Material's bundle, it wraps the Worker
  * constructor for Material's search worker, and:
  *
@@ -16,7 +16,7 @@
  *      Chinese and Latin letters ("AutoFuse融合");
  *    - Chinese typed without spaces is cut into the index's own words (jieba's, as the build
  *      indexed them), so that every word of 融合策略 is searched: Material's worker cuts it
- *      itself, but never tries a word that ends the query (adapters.py, "Material 9.8.2's search
+ *      itself, but never tries a word that ends the query (adapters/material_search.py, "Material 9.8.2's search
  *      worker cuts Chinese"), so it searched 融合 alone, and 昇 for 昇腾.
  * 3. ranks first the pages that hold a typed word whole where the search had to cut it into
  *    parts: `op_summary` is searched as op and summary (so `op` also finds "options"), 融合策略 as
@@ -105,7 +105,7 @@
   var LUNR_SYNTAX = /^\+|[:~^*"]/;  // a part written in lunr's query syntax is left as typed
   var HAN = /(\p{Script=Han}+)/u;
   var HAN_CHARACTER = /\p{Script=Han}/u;
-  // Written after each Chinese word sent to the worker (adapters.py): a Han character, so Material's
+  // Written after each Chinese word sent to the worker (adapters/material_search.py): a Han character, so Material's
   // worker counts it into the run it cuts, and then tries the word itself; a separator for the
   // index (mkdocs.yml), so it is in no indexed word and is never searched.
   var WORD_END = "\u3007";
