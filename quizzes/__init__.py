@@ -13,6 +13,6 @@ language of the site (its grammar and its words), and it is told where the pages
 - splice.py: putting that HTML into a page
 - quiz.js, quiz.css: the browser side, published at assets/quiz/
 
-The site drives it from overrides/course_site/exercises.py and progress.py; README.md lists the
+The site drives it from overrides/course_site/course/exercises.py and progress.py; README.md lists the
 accepted forms and what the browser does.
 """

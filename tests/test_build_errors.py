@@ -78,7 +78,7 @@ def test_every_problem_of_the_plan_is_named_at_once(tmp_path):
     """The review's U8 and C1: a third language without titles was reported one field per build
     (starting with a summary), and two pages with one title passed."""
     from course_site.languages import Languages
-    from course_site.plan import read_plan
+    from course_site.course.plan import read_plan
     from course_site.errors import SiteError
 
     (tmp_path / "ch").mkdir()
@@ -105,7 +105,7 @@ def test_section_summaries_and_further_reading_are_read_and_checked(tmp_path):
     language, and a link an https address (review 2026-12, m17)."""
     from course_site.errors import SiteError
     from course_site.languages import Languages
-    from course_site.plan import Link, read_plan
+    from course_site.course.plan import Link, read_plan
 
     (tmp_path / "ch").mkdir()
     (tmp_path / "ch" / "a.ipynb").write_text("{}", encoding="utf-8")
@@ -375,7 +375,7 @@ GLOSSARY_ENTRY = """  - id: {id}
 
 def glossary_problem(tmp_path, text: str) -> str:
     from course_site.errors import SiteError
-    from course_site.glossary import read_glossary
+    from course_site.course.glossary import read_glossary
 
     docs = tmp_path / "docs"
     docs.mkdir()

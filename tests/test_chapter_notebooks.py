@@ -1,8 +1,8 @@
 """Checks for the course notebooks under docs/, with the build's own rules (one rule set: what
 the build publishes passes here, issue 18):
 
-- every notebook passes the build's notebook check (course_site/notebooks.py) and every page's
-  exercises and reference solutions the build's scan (quizzes, course_site/exercises.py), which
+- every notebook passes the build's notebook check (course_site/course/notebooks.py) and every page's
+  exercises and reference solutions the build's scan (quizzes, course_site/course/exercises.py), which
   names a missing answer file or one in another language; images and links are checked by the
   build once it has built the site (course_site/site_links.py), which the build tests run;
 - a notebook and its translation, where there is one, have the same cells: same ids, same
@@ -83,14 +83,14 @@ def test_there_are_notebooks():
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
 def test_notebook_passes_the_build_check(path: Path):
-    from course_site.notebooks import check_notebook
+    from course_site.course.notebooks import check_notebook
 
     check_notebook(path.read_bytes(), rel(path))
 
 
 @pytest.mark.parametrize("docs", [DOCS, UPSTREAM_COURSE / "docs"], ids=rel)
 def test_every_exercise_and_reference_solution_is_read_as_the_build_reads_it(docs: Path):
-    from course_site import exercises
+    from course_site.course import exercises
 
     from helpers import QUIZ_LANGUAGES
 

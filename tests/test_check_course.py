@@ -76,7 +76,7 @@ def test_the_command_and_the_build_list_every_problem_grouped_by_file(tmp_path):
 def test_the_commands_the_messages_suggest_fix_what_they_say(tmp_path):
     """Run the command of the "has outputs" and of the nbformat 3 message, as given (the file in
     place of <file>): both problems are gone, the others stay."""
-    from course_site.notebooks import CLEAR_COMMAND, UPGRADE
+    from course_site.course.notebooks import CLEAR_COMMAND, UPGRADE
 
     build_small_site(tmp_path, BROKEN, COURSE)  # writes docs/ and mkdocs.yml
     jupyter = Path(sys.executable).parent

@@ -398,11 +398,11 @@ def test_variant_check_reads_image_descriptions_and_skips_source_titles():
 
 
 def translation_states():
-    """Every translated file of docs/ with its state (overrides/course_site/translation_status.py)."""
+    """Every translated file of docs/ with its state (overrides/course_site/course/translation_status.py)."""
     from helpers import LANGUAGES as SITE_LANGUAGES, course_inventory  # puts overrides/ on the path
 
     from course_site.languages import Languages
-    from course_site.translation_status import MISSING, survey
+    from course_site.course.translation_status import MISSING, survey
 
     languages = Languages(SITE_LANGUAGES[0], SITE_LANGUAGES, {code: code for code in SITE_LANGUAGES})
     return [state for state in survey(course_inventory(), languages, dates=False).files if state.state != MISSING]

@@ -1,5 +1,5 @@
 """The figure palette (AUTHORING.md section 6) and each figure's dark version
-(overrides/course_site/palette.py): every SVG of the course uses the palette only, the palette's
+(overrides/course_site/course/palette.py): every SVG of the course uses the palette only, the palette's
 dark counterparts keep every text readable, and the build refuses a colour outside it."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from helpers import DOCS, ROOT  # noqa: F401  (puts overrides/ on the path)
 
-from course_site import palette
+from course_site.course import palette
 from course_site.errors import SiteError
 
 SVGS = sorted(DOCS.rglob("*.svg"))

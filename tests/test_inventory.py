@@ -13,7 +13,7 @@ from pathlib import Path
 
 from helpers import ONE_PAGE_COURSE, ROOT, build_small_site, markdown_cell, notebook_json
 
-from course_site import inventory
+from course_site.course import inventory
 
 
 def write(docs: Path, files: dict[str, str]) -> None:
@@ -120,7 +120,7 @@ def test_nothing_but_the_inventory_lists_docs_during_a_build(tmp_path):
     }, course=ONE_PAGE_COURSE, extra_hooks=(hook,))
     assert result.returncode == 0, result.stderr[-3000:]
     listed = set(json.loads(record.read_text(encoding="utf-8")))
-    ours = {place for place in listed if not place.startswith("overrides/course_site/inventory.py:")}
+    ours = {place for place in listed if not place.startswith("overrides/course_site/course/inventory.py:")}
     assert ours <= {"(not ours)"}, f"docs/ listed outside the inventory: {sorted(ours)}"
     # The watch saw listings at all: the inventory's, and MkDocs' own.
-    assert "(not ours)" in listed and any(place.startswith("overrides/course_site/inventory.py:") for place in listed)
+    assert "(not ours)" in listed and any(place.startswith("overrides/course_site/course/inventory.py:") for place in listed)

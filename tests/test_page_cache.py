@@ -11,7 +11,8 @@ import sys
 
 from helpers import ONE_PAGE_COURSE, ROOT, build_small_site, markdown_cell, notebook_json
 
-from course_site import inventory, page_cache
+from course_site.course import inventory
+from course_site import page_cache
 
 
 def course(tmp_path, files):
@@ -120,7 +121,7 @@ def test_an_edit_makes_only_its_own_pages_again_and_the_site_is_the_one_built_wi
     from helpers import load_config
 
     from course_site.languages import languages_in
-    from course_site.translation_status import mark_done
+    from course_site.course.translation_status import mark_done
 
     files = {"index.md": "# 首页\n", "index.en.md": "# Home\n", "ch/x.md": QUIZ_PAGE, "ch/y.md": "# 9.2 乙\n\n正文。\n",
              "ch/answer/09.01_answer.txt": "1. √\n解析：对的。\n\n2. B\n解析：乙。\n"}

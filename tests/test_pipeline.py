@@ -13,12 +13,12 @@ from bs4 import BeautifulSoup
 from helpers import QUIZ, QUIZ_LANGUAGES
 
 from course_site import pipeline, progress_data
-from course_site.glossary import Entry, Glossary
+from course_site.course.glossary import Entry, Glossary
 from course_site.languages import Languages
-from course_site.plan import Chapter, CoursePlan, Link, Section
-from course_site.run_at_build import CellOutput
+from course_site.course.plan import Chapter, CoursePlan, Link, Section
+from course_site.course.run_at_build import CellOutput
 from course_site.strings import load_tables
-from course_site.translation_status import PageState, Part
+from course_site.course.translation_status import PageState, Part
 from pymdownx.slugs import slugify
 from quizzes.course import Course, ExercisePage
 from quizzes.parsing import parse_answers, parse_questions

@@ -26,7 +26,7 @@ import pytest
 
 from helpers import DOCS, LANGUAGES, QUIZ_LANGUAGES, course_inventory
 
-from course_site.exercises import scan
+from course_site.course.exercises import scan
 from quizzes.model import TRUE_CODE, Option, Question, QuestionKind
 
 LETTERS = "ABCD"

@@ -29,7 +29,7 @@ def score(language: str, answered: int, total: int, correct: int) -> str:
 
 def _question_counts() -> dict[str, int]:
     """The number of questions of each section of the real course, as the build reads them."""
-    from course_site.exercises import scan
+    from course_site.course.exercises import scan
     from helpers import QUIZ_LANGUAGES, course_inventory
 
     return {s.section: len(s.exercise.items) for s in scan(course_inventory(), QUIZ_LANGUAGES).sections("zh")}

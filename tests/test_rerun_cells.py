@@ -23,7 +23,7 @@ import nbformat
 import pytest
 
 from helpers import DOCS, ROOT, course_inventory
-from course_site.run_at_build import run_in_order, tagged_cells
+from course_site.course.run_at_build import run_in_order, tagged_cells
 
 NOTEBOOKS = sorted(p for p in DOCS.rglob("*.ipynb")
                    if ".ipynb_checkpoints" not in p.parts and tagged_cells(nbformat.read(p, as_version=4)))

@@ -11,7 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from course_site import inventory, run_at_build
+from course_site.course import inventory, run_at_build
 from course_site.errors import SiteError
 
 

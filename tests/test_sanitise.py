@@ -1,4 +1,4 @@
-"""The content allow list (overrides/course_site/sanitise.py), input -> the lines the build stops
+"""The content allow list (overrides/course_site/course/sanitise.py), input -> the lines the build stops
 with.  The markup the site's own tools make must pass; anything that would run script or load
 from outside names its element.  The review inputs (shared/reviews/2026-12-security-reliability.md)
 are named by id."""
@@ -9,7 +9,8 @@ import pytest
 
 from helpers import DOCS  # noqa: F401  (puts overrides/ on the path)
 
-from course_site import inventory, published, sanitise
+from course_site.course import inventory, sanitise
+from course_site import published
 
 WHERE = "docs/p.md"
 

@@ -1,6 +1,6 @@
 """Translations that say when they are out of date (issue 13).
 
-- the records and fingerprints (overrides/course_site/translations.py): exact pairs;
+- the records and fingerprints (overrides/course_site/course/translations.py): exact pairs;
 - the files an outdated page shows, and git's dates (translation_status.py);
 - the whole cycle on the fixture course tests/fixtures/translation_site, in a git repository of
   its own: a re-run in Jupyter and whitespace-only edits change nothing; a changed Chinese cell
@@ -25,10 +25,10 @@ import pytest
 from helpers import ROOT, TRANSLATION_SITE, axe_violations, build_site, build_small_site, soup
 
 import browsing  # tools/browsing.py (helpers puts tools/ on the path)
-from course_site import translation_status, translations
+from course_site.course import translation_status, translations
 from course_site.errors import SiteError
 from course_site.languages import Languages
-from course_site.translations import Changes, Record
+from course_site.course.translations import Changes, Record
 
 LANGUAGES = Languages("zh", ("zh", "en"), {"zh": "中文", "en": "English"})
 TOOL = ROOT / "tools" / "translations.py"

@@ -180,7 +180,7 @@ def write_notebook(path: Path, cells: list[dict], minor: int) -> Path:
 
 @pytest.mark.parametrize("minor", [0, 4, 5])
 def test_a_notebook_of_any_nbformat_4_is_read_with_ids_made_from_positions(tmp_path, minor):
-    from course_site.notebooks import check_notebook
+    from course_site.course.notebooks import check_notebook
 
     cells = [{"cell_type": "markdown", "metadata": {}, "source": "# 页"},
              {"cell_type": "code", "metadata": {}, "execution_count": 7, "outputs": [], "source": "print(1)"}]
@@ -192,7 +192,7 @@ def test_a_notebook_of_any_nbformat_4_is_read_with_ids_made_from_positions(tmp_p
 
 def test_a_cell_with_outputs_is_still_refused(tmp_path):
     from course_site.errors import SiteError
-    from course_site.notebooks import check_notebook
+    from course_site.course.notebooks import check_notebook
 
     cells = [{"cell_type": "code", "metadata": {}, "execution_count": 1, "source": "print(1)",
               "outputs": [{"output_type": "stream", "name": "stdout", "text": "1\n"}]}]
@@ -207,7 +207,7 @@ def test_the_upgrade_the_message_suggests_works(tmp_path):
     import sys
 
     from course_site.errors import SiteError
-    from course_site.notebooks import UPGRADE, check_notebook
+    from course_site.course.notebooks import UPGRADE, check_notebook
 
     path = tmp_path / "old.ipynb"
     path.write_text(json.dumps({"metadata": {}, "nbformat": 3, "nbformat_minor": 0,

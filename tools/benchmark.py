@@ -45,7 +45,7 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import browsing  # noqa: E402
 from generated_course import GeneratedCourse, write_course  # noqa: E402
-from course_site.inventory import of_config_file  # noqa: E402
+from course_site.course.inventory import of_config_file  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/check_course.py [-f mkdocs.yml]
 
-Runs the checks the build runs before it builds a page (overrides/course_site/course_check.py)
+Runs the checks the build runs before it builds a page (overrides/course_site/course/course_check.py)
 and prints every problem, grouped by file, each with what would be accepted; the build stops
 with the same list.  Exits with 1 when there is a problem, else 0 with what it checked.  Use it
 after bringing a chapter from upstream, before a build.
@@ -20,10 +20,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "overrides")]  # quizzes/, and the site's 
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
-from course_site import exercises, inventory  # noqa: E402
-from course_site.course_check import check_course, report  # noqa: E402
+from course_site.course import exercises, inventory  # noqa: E402
+from course_site.course.course_check import check_course, report  # noqa: E402
 from course_site.languages import languages_in  # noqa: E402
-from course_site.plan import read_plan  # noqa: E402
+from course_site.course.plan import read_plan  # noqa: E402
 from course_site.strings import load_tables, table_path  # noqa: E402
 
 

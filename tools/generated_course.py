@@ -116,9 +116,9 @@ def write_course(destination: Path, sections: int, repo: Path = ROOT) -> Generat
 def _record_translations(config_file: Path, config: dict):
     """A clone's answer cells name its own answer files, so its originals differ from chapter 1's:
     its translations are recorded as up to date, as a real course's are (no outdated notices)."""
-    from course_site.inventory import of_config_file
+    from course_site.course.inventory import of_config_file
     from course_site.languages import languages_in
-    from course_site.translation_status import mark_done, translations_under
+    from course_site.course.translation_status import mark_done, translations_under
 
     languages = languages_in(config)
     course = of_config_file(config_file)

@@ -5,7 +5,7 @@
 PATH is a checkout of cann-learning-hub (or its `tutorials/` folder, or one course in it).  For
 every notebook under it, one line: whether the build accepts it with no edit, how many of its
 questions become quizzes and how many reference solutions it shows; then the totals.  Each
-notebook is read with the build's own checks (overrides/course_site/course_check.py's parts:
+notebook is read with the build's own checks (overrides/course_site/course/course_check.py's parts:
 the notebook check, the quiz engine with the site's languages, the content allow list on the
 notebook as mkdocs-jupyter converts it), its chapter folder standing for a chapter of the site.  With --problems, each refused notebook's problem follows its line.
 Exits with 1 when a notebook is refused.  Nothing is written.
@@ -24,9 +24,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "overrides")]  # quizzes/, and the site's 
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
-from course_site import exercises  # noqa: E402
+from course_site.course import exercises  # noqa: E402
 from course_site.languages import languages_in  # noqa: E402
-from course_site.notebooks import check_notebook  # noqa: E402
+from course_site.course.notebooks import check_notebook  # noqa: E402
 from course_site.strings import load_tables, table_path  # noqa: E402
 from quizzes.course import scan_page  # noqa: E402
 
@@ -71,7 +71,7 @@ def content_problems(path: Path, where: str) -> list[str]:
     and styles taken out."""
     from bs4 import BeautifulSoup
 
-    from course_site import sanitise
+    from course_site.course import sanitise
     from course_site.adapters import jupyter, nbconvert
 
     tree = BeautifulSoup(jupyter.notebook_html(path), "html.parser")

@@ -12,7 +12,7 @@ done     after a translation was brought up to date: record that it matches its 
          `answer/x.en.txt`, `images/a.en.svg`) or folders (every translation inside).
 
 Both read the site's languages and docs folder from mkdocs.yml (`-f` for another one).  The
-records and the states are overrides/course_site/translations.py and translation_status.py;
+records and the states are overrides/course_site/course/translations.py and translation_status.py;
 AUTHORING.md ("Translations") explains the workflow.
 """
 
@@ -28,9 +28,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "overrides")]  # quizzes/, and the site's 
 
 from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
-from course_site import translation_status as status  # noqa: E402
+from course_site.course import translation_status as status  # noqa: E402
 from course_site.errors import SiteError  # noqa: E402
-from course_site.inventory import CourseInventory, of_config_file  # noqa: E402
+from course_site.course.inventory import CourseInventory, of_config_file  # noqa: E402
 from course_site.languages import Languages, languages_in  # noqa: E402
 
 

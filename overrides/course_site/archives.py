@@ -18,9 +18,9 @@ import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from .inventory import CourseInventory
+from .course.inventory import CourseInventory
 from .languages import Languages
-from .translations import SIDECAR  # the maintainers' translation records: not for readers
+from .course.translations import SIDECAR
 from .published import named_in
 
 FOLDER = "downloads"

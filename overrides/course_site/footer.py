@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit
 
 from .errors import SiteError
-from .history import format_date
+from .course.history import format_date
 from .strings import fill
 
 # host -> (the platform's name, the path of a new issue's form under a repository)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 from .languages import Languages
-from .plan import HOME, CoursePlan
+from .course.plan import HOME, CoursePlan
 
 NOT_FOUND = "404.html"  # the theme's template, and the page GitHub Pages serves
 

@@ -28,7 +28,7 @@ from collections.abc import Collection
 from importlib.metadata import distributions
 from pathlib import Path
 
-from .inventory import CourseInventory
+from .course.inventory import CourseInventory
 
 CODE_FOLDERS = (Path(__file__).resolve().parent, Path(__file__).resolve().parents[2] / "quizzes")
 PAGES = (".md", ".ipynb")

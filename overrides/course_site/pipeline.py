@@ -73,12 +73,12 @@ from . import headings as heading_anchors, links as link_rewriting, notices as p
 from . import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout
 from .code_breaks import mark_breaks
 from .description import description_of
-from .glossary import PAGE as GLOSSARY_PAGE, Glossary
+from .course.glossary import PAGE as GLOSSARY_PAGE, Glossary
 from .languages import Languages
-from .plan import CoursePlan, HOME
-from .run_at_build import CellOutput
-from .translation_status import PageState
-from .sanitise import check_page
+from .course.plan import CoursePlan, HOME
+from .course.run_at_build import CellOutput
+from .course.translation_status import PageState
+from .course.sanitise import check_page
 
 CATALOG_MARKER = "course-catalog"
 OUTPUT_CLASS = "cell-output"  # what a cell tagged run-at-build printed

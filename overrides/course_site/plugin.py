@@ -26,17 +26,20 @@ from quizzes.course import Course
 
 from .adapters import i18n, jupyter, material, material_search
 
-from . import archives, compaction, dark_figures, exercises, history, offline_package, pipeline, progress, progress_data, published
-from . import page_cache, quiz_pages, run_at_build, sanitise
-from . import inventory, search_index, site_links, sitemap, solution_files, translation_status
-from .course_check import check_course, raise_problems
+from . import archives, compaction, dark_figures, offline_package, pipeline, progress, progress_data, published
+from .course import exercises, history
+from . import page_cache, quiz_pages
+from .course import run_at_build, sanitise
+from .course import inventory, translation_status
+from . import search_index, site_links, sitemap, solution_files
+from .course.course_check import check_course, raise_problems
 from .errors import SiteError
 from .footer import Footer, footer_for
 from .not_found import NOT_FOUND, not_found_context
-from .glossary import read_glossary
+from .course.glossary import read_glossary
 from .languages import Languages
 from .notebook_css import NOTEBOOK_CSS, StyleCollector
-from .plan import CoursePlan, check_every_page_is_planned, read_plan
+from .course.plan import CoursePlan, check_every_page_is_planned, read_plan
 from .strings import load_tables, table_path
 
 log = logging.getLogger("mkdocs.plugins.course_site")

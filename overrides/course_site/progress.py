@@ -23,7 +23,7 @@ from quizzes.render import ProgressSection
 
 from .languages import Languages
 from .links import site_href
-from .plan import HOME, Chapter, CoursePlan
+from .course.plan import HOME, Chapter, CoursePlan
 from .strings import fill
 
 CATALOG_ID = "course-catalog"  # the catalog's anchor on the home page, for links to it

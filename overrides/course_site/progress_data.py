@@ -9,9 +9,9 @@ from pathlib import Path
 from quizzes.course import Course
 from quizzes.render import render_progress_data
 
-from .exercises import PROGRESS_DATA
+from .course.exercises import PROGRESS_DATA
 from .languages import Languages
-from .plan import CoursePlan
+from .course.plan import CoursePlan
 from .progress import progress_sections
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from .errors import SiteError
-from .inventory import symlinks_under
+from .course.inventory import symlinks_under
 from .site_links import PageLinks, read_links
 
 

@@ -20,7 +20,7 @@ from quizzes.sources import markdown_exercises
 from . import solutions
 from .adapters import nbconvert
 from .errors import SiteError
-from .exercises import ASSETS, PROGRESS_DATA
+from .course.exercises import ASSETS, PROGRESS_DATA
 
 QUIZ_CONTENT = "form.quiz, .quiz-solutions"  # what the engine puts into a page
 

@@ -1,4 +1,4 @@
-/* Material's tooltips for the glossary terms (course_site/glossary.py links them, the definition
+/* Material's tooltips for the glossary terms (course_site/page/glossary_terms.py links them, the definition
  * in the link's title) and the headings' permanent links (their title, "Permanent link").
  *
  * Shown while the element is hovered or has the focus, in Material's tooltip (its classes and

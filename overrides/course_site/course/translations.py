@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from .errors import SiteError
+from ..errors import SiteError
 from .run_at_build import TAG as RUN_AT_BUILD
 
 KEY = "translation_of"  # the record's key in notebook metadata and in front matter

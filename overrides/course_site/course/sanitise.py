@@ -25,8 +25,8 @@ from urllib.parse import urlsplit
 import defusedxml.ElementTree
 import tinycss2
 
-from .adapters import bleach
-from .errors import SiteError
+from ..adapters import bleach
+from ..errors import SiteError
 
 # Elements of Markdown, notebook cells and pymdown extensions; SVG drawing; MathML presentation
 # (formulas rendered by the site).  Nothing that runs, embeds, submits or animates.
@@ -102,7 +102,7 @@ WHY_NOT = {
     **{name: "it would send or change what the reader types" for name in ("form", "button", "select", "textarea")},
 }
 EXPECTED = ("content the site can show as written: Markdown (text, lists, tables, code, links, images from the "
-            "site's files); raw HTML only from the allow list of overrides/course_site/sanitise.py, with no "
+            "site's files); raw HTML only from the allow list of overrides/course_site/course/sanitise.py, with no "
             "script, handler, javascript:/data: address or outside image or stylesheet")
 EXPECTED_SVG = ("a figure as AUTHORING.md section 6 says: SVG shapes and text, styles without outside "
                 "addresses, no script, handler, animation, foreignObject or outside reference")

@@ -16,8 +16,8 @@ from pathlib import Path
 from mkdocs.structure import StructureItem
 from mkdocs.structure.nav import Section as NavSection
 
-from .errors import SiteError
-from .languages import Languages
+from ..errors import SiteError
+from ..languages import Languages
 
 WHERE = "mkdocs.yml"
 HOME = "index.md"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from .errors import SiteError
+from ..errors import SiteError
 
 SOURCE = "glossary.yml"  # in docs/
 PAGE = "glossary.md"

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import nbformat
 
-from .errors import SiteError
+from ..errors import SiteError
 from .inventory import CourseInventory, disk_state
 
 log = logging.getLogger("mkdocs.plugins.course_site")

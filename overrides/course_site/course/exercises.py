@@ -18,7 +18,7 @@ from quizzes.course import Course, scan_course, scan_course_problems
 from quizzes.language import QuizLanguage
 
 from .inventory import CourseInventory
-from .languages import Languages
+from ..languages import Languages
 
 ENGINE = Path(splice.__file__).resolve().parent
 ASSETS = {"css": "assets/quiz/quiz.css", "js": "assets/quiz/quiz.js"}

@@ -17,9 +17,9 @@ from mkdocs.exceptions import PluginError
 from quizzes.course import Course
 
 from . import exercises, palette
-from .errors import SiteError
+from ..errors import SiteError
 from .inventory import CourseInventory
-from .languages import Languages
+from ..languages import Languages
 from .notebooks import check_notebook
 from .plan import CoursePlan, pages_outside_the_plan
 

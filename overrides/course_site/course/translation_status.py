@@ -23,9 +23,9 @@ from pathlib import Path
 from quizzes.sources import answer_file_of
 
 from . import translations
-from .errors import SiteError
+from ..errors import SiteError
 from .inventory import CourseInventory
-from .languages import Languages
+from ..languages import Languages
 from .translations import Changes, Record
 
 TRANSLATED = (".ipynb", ".md", ".txt", ".svg")  # the kinds of file that have translations

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import nbformat
 
-from .errors import SiteError
+from ..errors import SiteError
 
 from quizzes.cell_ids import positional_id, read_notebook
 

@@ -16,7 +16,7 @@ import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 
-from .strings import fill
+from ..strings import fill
 
 log = logging.getLogger("mkdocs.plugins.course_site")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import SiteError
+from ..errors import SiteError
 
 # light colour -> dark colour, in AUTHORING.md's order (section 6)
 PALETTE = {
