@@ -69,7 +69,7 @@ def test_chinese_headings_get_anchors_that_the_toc_uses(edge_site_dir):
 
 def test_notebook_links_point_at_pages_and_language_images(edge_site_dir):
     english = soup(edge_site_dir / "en" / "ch" / "twin.html")
-    # the figure's description is on the link that opens it (course_site/figures.py)
+    # the figure's description is on the link that opens it (course_site/page/figures.py)
     assert english.select_one('article a[aria-label^="Figure"] img')["src"] == "./images/figure.svg"
     assert "Figure" in (edge_site_dir / "en" / "ch" / "images" / "figure.svg").read_text(encoding="utf-8")
     assert "示意图" in (edge_site_dir / "ch" / "images" / "figure.svg").read_text(encoding="utf-8")

@@ -172,7 +172,7 @@ def smallest_declared_text(svg: str) -> float:
     """The smallest font size the SVG declares, as the build reads it (figures.smallest_text)."""
     if str(ROOT / "overrides") not in sys.path:
         sys.path.insert(0, str(ROOT / "overrides"))
-    from course_site.figures import smallest_text
+    from course_site.page.figures import smallest_text
 
     return smallest_text(svg)
 

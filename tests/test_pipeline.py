@@ -779,7 +779,7 @@ def test_a_use_listed_by_two_entries_stops_the_build_naming_both():
 def test_one_heading_text_for_every_step():
     """The review's F5: page_top's and notices' heading_text disagreed on a heading with code, a
     line break and a permalink ('3.2 AUTOFUSE_FLAGS 选项 说明' against '3.2 AUTOFUSE_FLAGS选项\\n  说明')."""
-    from course_site import headings, notices, page_top
+    from course_site.page import headings, notices, page_top
 
     heading = BeautifulSoup('<h2 id="x">3.2 <code>AUTOFUSE_FLAGS</code> 选项<br>\n  说明<a class="headerlink" href="#x">¶</a></h2>',
                             "html.parser").h2
@@ -918,7 +918,7 @@ PAGE_FOR_SPEED_REWRITES = """<article>
 
 
 def test_interface_elements_are_those_the_interface_selector_names():
-    from course_site.search_text import INTERFACE, is_interface
+    from course_site.page.search_text import INTERFACE, is_interface
 
     tree = BeautifulSoup(PAGE_FOR_SPEED_REWRITES, "html.parser")
     assert [e for e in tree.find_all(True) if is_interface(e)] == tree.select(INTERFACE)

@@ -100,7 +100,7 @@ def test_a_file_without_a_translation_is_linked_where_it_is_published():
     from bs4 import BeautifulSoup
 
     from course_site.languages import Languages
-    from course_site.links import link_untranslated_files
+    from course_site.page.links import link_untranslated_files
 
     have = {"ch/images/a.svg", "ch/images/b.svg", "ch/images/b.en.svg", "ch/images/c.png", "ch/files/x.zip"}
     tree = BeautifulSoup(
@@ -423,7 +423,7 @@ def test_a_raw_html_image_becomes_a_figure(upstream_course_dir):
 def test_only_an_authored_block_around_an_image_becomes_a_figure():
     from bs4 import BeautifulSoup
 
-    from course_site.figures import make_figures
+    from course_site.page.figures import make_figures
 
     tree = BeautifulSoup('<div class="jp-RenderedMarkdown"><img src="a.png" alt="甲"></div>'
                          '<div align="center">\n  <img src="b.png" alt="乙" width="40%">\n</div>'

@@ -68,11 +68,12 @@ from .adapters import jupyter, material, nbconvert
 from mkdocs.utils import get_relative_url
 
 
-from . import archives, figures as figure_parts, quiz_pages, glossary_terms, run_box as run_boxes
-from . import headings as heading_anchors, links as link_rewriting, notices as page_notices
-from . import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout
-from .code_breaks import mark_breaks
-from .description import description_of
+from . import archives
+from .page import figures as figure_parts, quiz_pages, glossary_terms, run_box as run_boxes
+from .page import headings as heading_anchors, links as link_rewriting, notices as page_notices
+from .page import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout
+from .page.code_breaks import mark_breaks
+from .page.description import description_of
 from .course.glossary import PAGE as GLOSSARY_PAGE, Glossary
 from .languages import Languages
 from .course.plan import CoursePlan, HOME

@@ -26,9 +26,11 @@ from quizzes.course import Course
 
 from .adapters import i18n, jupyter, material, material_search
 
-from . import archives, compaction, dark_figures, offline_package, pipeline, progress, progress_data, published
+from . import archives, compaction, dark_figures, offline_package, pipeline, progress_data, published
+from .page import progress
 from .course import exercises, history
-from . import page_cache, quiz_pages
+from . import page_cache
+from .page import quiz_pages
 from .course import run_at_build, sanitise
 from .course import inventory, translation_status
 from . import search_index, site_links, sitemap, solution_files

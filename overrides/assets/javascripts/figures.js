@@ -1,4 +1,4 @@
-/* Figures open full screen (course_site/figures.py makes the links).
+/* Figures open full screen (course_site/page/figures.py makes the links).
  *
  * A tap or click on a figure opens it in a modal <dialog>: the version the page shows (light or
  * dark, whichever matches the reader's colour scheme), its caption, and a close button.  The

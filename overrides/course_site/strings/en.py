@@ -169,6 +169,6 @@ STRINGS = {
     "not_found_search": "Search the course",
     "not_found_search_button": "Search",
     "other_languages": "In other languages: ",
-    # Over a table that keeps its grid on a phone, wider than the screen (course_site/tables.py).
+    # Over a table that keeps its grid on a phone, wider than the screen (course_site/page/tables.py).
     "table_hint": "A wide table: swipe sideways to see every column.",
 }

@@ -167,6 +167,6 @@ STRINGS = {
     "not_found_search": "搜索课程",
     "not_found_search_button": "搜索",
     "other_languages": "其他语言：",
-    # Over a table that keeps its grid on a phone, wider than the screen (course_site/tables.py).
+    # Over a table that keeps its grid on a phone, wider than the screen (course_site/page/tables.py).
     "table_hint": "表格较宽：左右滑动查看全部列。",
 }

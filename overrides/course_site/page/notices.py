@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
-from .adapters import nbconvert
+from ..adapters import nbconvert
 from .headings import heading_text
-from .strings import fill
+from ..strings import fill
 
 
 def untranslated_notice(tree: BeautifulSoup, *, language: str, written_in: str, original_name: str,

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from bs4 import BeautifulSoup
 
 from .page_top import put_under_title
-from .strings import fill
+from ..strings import fill
 
 BOX_CLASS = "run-it"
 

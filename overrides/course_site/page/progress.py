@@ -21,10 +21,10 @@ from collections.abc import Mapping
 from quizzes.course import Course
 from quizzes.render import ProgressSection
 
-from .languages import Languages
+from ..languages import Languages
 from .links import site_href
-from .course.plan import HOME, Chapter, CoursePlan
-from .strings import fill
+from ..course.plan import HOME, Chapter, CoursePlan
+from ..strings import fill
 
 CATALOG_ID = "course-catalog"  # the catalog's anchor on the home page, for links to it
 CHAPTER_END_ID = "chapter-end"

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 
-from .course.palette import dark_name
+from ..course.palette import dark_name
 
 
 def is_local_svg(src: str) -> bool:

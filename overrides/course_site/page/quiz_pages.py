@@ -18,9 +18,9 @@ from quizzes.render import render_quiz_form, render_solutions
 from quizzes.sources import markdown_exercises
 
 from . import solutions
-from .adapters import nbconvert
-from .errors import SiteError
-from .course.exercises import ASSETS, PROGRESS_DATA
+from ..adapters import nbconvert
+from ..errors import SiteError
+from ..course.exercises import ASSETS, PROGRESS_DATA
 
 QUIZ_CONTENT = "form.quiz, .quiz-solutions"  # what the engine puts into a page
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from bs4 import BeautifulSoup
 from markdown.extensions.toc import nest_toc_tokens
 
-from .errors import SiteError
+from ..errors import SiteError
 from .headings import heading_text
 
 CHAPTER_CLASS = "page-title__chapter"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
-from .adapters import material_search
+from ..adapters import material_search
 
 INTERFACE = 'button, noscript, [aria-live], [role="status"], [role="alert"], [hidden], [aria-hidden="true"]'
 OUTPUT_LIMIT = 2000  # characters of each cell output that search indexes

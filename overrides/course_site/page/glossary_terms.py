@@ -19,8 +19,8 @@ from collections.abc import Mapping
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 
-from .course.glossary import Entry, Glossary, initial, sort_key, uses_by_text
-from .strings import fill
+from ..course.glossary import Entry, Glossary, initial, sort_key, uses_by_text
+from ..strings import fill
 
 MARKER = "glossary"  # <!-- glossary --> on the glossary page
 ANCHOR_PREFIX = "term-"
