@@ -184,7 +184,7 @@ def warm_caches(site_build):
     a copy of the caches the shared real site was built with: the notebook cache at `folder`, the
     others (pages, sanitiser verdicts, search entries...) beside it, where the build looks for them.
     Only what the test changed is made again; the rest is made once per run, not once per test
-    (each cache is keyed by the content it was made from: overrides/course_site/page_cache.py)."""
+    (each cache is keyed by the content it was made from: overrides/course_site/site/page_cache.py)."""
     source = Path(os.environ.get("NOTEBOOK_CACHE_DIR") or ROOT / ".cache" / "mkdocs-jupyter")
 
     from course_site.plugin import CACHES

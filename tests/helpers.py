@@ -46,7 +46,7 @@ def site_languages(config: dict | None = None) -> tuple[str, ...]:
 
 
 def course_inventory(config_file: Path = ROOT / "mkdocs.yml"):
-    """The course's files as the build lists them (course_site.inventory), for a site's mkdocs.yml."""
+    """The course's files as the build lists them (course_site.course.inventory), for a site's mkdocs.yml."""
     from course_site.course.inventory import of_config_file
 
     return of_config_file(config_file)

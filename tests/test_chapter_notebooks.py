@@ -4,7 +4,7 @@ the build publishes passes here, issue 18):
 - every notebook passes the build's notebook check (course_site/course/notebooks.py) and every page's
   exercises and reference solutions the build's scan (quizzes, course_site/course/exercises.py), which
   names a missing answer file or one in another language; images and links are checked by the
-  build once it has built the site (course_site/site_links.py), which the build tests run;
+  build once it has built the site (course_site/site/site_links.py), which the build tests run;
 - a notebook and its translation, where there is one, have the same cells: same ids, same
   order, same cell types (the translation records name changed cells by id);
 - running each answer cell in a real Jupyter kernel prints exactly its answer file.

@@ -12,7 +12,7 @@ from bs4 import BeautifulSoup
 
 from helpers import ONE_PAGE_COURSE, build_small_site, load_config, markdown_cell, notebook_json, site_path_prefix
 
-from course_site.site_links import broken_links  # the build's own check: one rule set
+from course_site.site.site_links import broken_links  # the build's own check: one rule set
 
 
 @lru_cache(maxsize=None)

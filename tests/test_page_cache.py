@@ -1,5 +1,5 @@
 """A page is made again only when something it is made from changed (issue 19, item 5;
-overrides/course_site/page_cache.py): the same site from the cache as without it, and every
+overrides/course_site/site/page_cache.py): the same site from the cache as without it, and every
 input that changes a page changes its key."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sys
 from helpers import ONE_PAGE_COURSE, ROOT, build_small_site, markdown_cell, notebook_json
 
 from course_site.course import inventory
-from course_site import page_cache
+from course_site.site import page_cache
 
 
 def course(tmp_path, files):
@@ -60,7 +60,7 @@ def test_a_kept_page_is_found_by_the_next_build_and_in_memory(tmp_path):
 
 def test_a_function_is_described_the_same_in_every_process():
     def describe_in_new_process() -> str:
-        code = ("import sys, functools; sys.path[:0] = [sys.argv[1]]; from course_site import page_cache; "
+        code = ("import sys, functools; sys.path[:0] = [sys.argv[1]]; from course_site.site import page_cache; "
                 "from pymdownx.slugs import slugify; print(page_cache.describe(slugify(case='lower')))")
         return subprocess.run([sys.executable, "-c", code, str(ROOT / "overrides")], capture_output=True, text=True,
                               check=True, env=dict(os.environ, PYTHONHASHSEED="random")).stdout

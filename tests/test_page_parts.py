@@ -14,9 +14,9 @@ from bs4 import BeautifulSoup
 
 from helpers import DOCS, ROOT, load_config, notebook_pages  # noqa: F401  (puts overrides/ on the path)
 
-from course_site import archives, not_found
+from course_site.site import archives, not_found
 from course_site.course import history, inventory
-from course_site.footer import footer_for
+from course_site.site.footer import footer_for
 from course_site.languages import Languages
 from course_site.course.plan import Chapter, ComingSoon, CoursePlan, Section
 from course_site.strings import load_tables

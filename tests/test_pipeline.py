@@ -12,7 +12,8 @@ from bs4 import BeautifulSoup
 
 from helpers import QUIZ, QUIZ_LANGUAGES
 
-from course_site import pipeline, progress_data
+from course_site import pipeline
+from course_site.site import progress_data
 from course_site.course.glossary import Entry, Glossary
 from course_site.languages import Languages
 from course_site.course.plan import Chapter, CoursePlan, Link, Section
@@ -926,7 +927,7 @@ def test_interface_elements_are_those_the_interface_selector_names():
 
 
 def test_the_files_a_page_uses_are_read_from_its_linking_attributes():
-    from course_site.published import used_by_page
+    from course_site.site.published import used_by_page
 
     assert used_by_page(PAGE_FOR_SPEED_REWRITES, "ch/y.html") == {
         "ch/x.html", "ch/images/f.svg", "ch/images/f@2.svg", "ch/images/f.dark.svg", "assets/quiz/quiz.js",

@@ -64,7 +64,7 @@ def test_the_offline_package_holds_each_file_the_site_uses_once(site_dir):
 def test_the_offline_package_holds_the_site_and_nothing_else(site_dir):
     import zipfile
 
-    from course_site.offline_package import OFFLINE_LEAVES_OUT, OFFLINE_LEAVES_OUT_FILES, OFFLINE_PACKAGE, PACKAGE_FOLDER
+    from course_site.site.offline_package import OFFLINE_LEAVES_OUT, OFFLINE_LEAVES_OUT_FILES, OFFLINE_PACKAGE, PACKAGE_FOLDER
 
     with zipfile.ZipFile(site_dir / OFFLINE_PACKAGE) as package:
         names = package.namelist()
@@ -81,7 +81,7 @@ def test_every_file_of_a_chapter_archive_is_a_planned_notebook_or_a_file_one_nam
 
     from helpers import DOCS, LANGUAGES, load_config
 
-    from course_site.published import named_in
+    from course_site.site.published import named_in
 
     plan = load_config()["extra"]["course"]
     archives = sorted((site_dir / "downloads").glob("*.zip"))
@@ -114,7 +114,7 @@ def test_the_home_pages_say_the_packages_size_and_the_package_holds_them_as_they
     they say it (offline_package.write_offline_package): inside it they are the site's home pages."""
     import zipfile
 
-    from course_site.offline_package import OFFLINE_PACKAGE, PACKAGE_FOLDER
+    from course_site.site.offline_package import OFFLINE_PACKAGE, PACKAGE_FOLDER
 
     package = site_dir / OFFLINE_PACKAGE
     size = f"{package.stat().st_size / 1_000_000:.1f}"

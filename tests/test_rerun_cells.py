@@ -4,7 +4,7 @@ Every notebook with cells tagged `run-at-build` (the cells the site runs, "try i
 included) must print the same thing whether a reader runs it top to bottom once, runs it all
 again in the same kernel, runs each cell twice in a row, or goes back up and runs each cell once
 more after the whole page has run.  The cells run the way the build runs them
-(`course_site.run_at_build`: one fresh python3 kernel, in the notebook's folder).  A cell that
+(`course_site.course.run_at_build`: one fresh python3 kernel, in the notebook's folder).  A cell that
 changes what an earlier cell defined (a dict edited in place, a setting overwritten) fails here.
 
 Also: the teaching model of 2.1 reads tensor names longer than one letter correctly and refuses

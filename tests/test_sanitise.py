@@ -10,7 +10,7 @@ import pytest
 from helpers import DOCS  # noqa: F401  (puts overrides/ on the path)
 
 from course_site.course import inventory, sanitise
-from course_site import published
+from course_site.site import published
 
 WHERE = "docs/p.md"
 

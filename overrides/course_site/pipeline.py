@@ -68,7 +68,7 @@ from .adapters import jupyter, material, nbconvert
 from mkdocs.utils import get_relative_url
 
 
-from . import archives
+from .site import archives
 from .page import figures as figure_parts, quiz_pages, glossary_terms, run_box as run_boxes
 from .page import headings as heading_anchors, links as link_rewriting, notices as page_notices
 from .page import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout

@@ -26,21 +26,22 @@ from quizzes.course import Course
 
 from .adapters import i18n, jupyter, material, material_search
 
-from . import archives, compaction, dark_figures, offline_package, pipeline, progress_data, published
+from .site import archives, compaction, dark_figures, offline_package, progress_data, published
+from . import pipeline
 from .page import progress
 from .course import exercises, history
-from . import page_cache
+from .site import page_cache
 from .page import quiz_pages
 from .course import run_at_build, sanitise
 from .course import inventory, translation_status
-from . import search_index, site_links, sitemap, solution_files
+from .site import search_index, site_links, sitemap, solution_files
 from .course.course_check import check_course, raise_problems
 from .errors import SiteError
-from .footer import Footer, footer_for
-from .not_found import NOT_FOUND, not_found_context
+from .site.footer import Footer, footer_for
+from .site.not_found import NOT_FOUND, not_found_context
 from .course.glossary import read_glossary
 from .languages import Languages
-from .notebook_css import NOTEBOOK_CSS, StyleCollector
+from .site.notebook_css import NOTEBOOK_CSS, StyleCollector
 from .course.plan import CoursePlan, check_every_page_is_planned, read_plan
 from .strings import load_tables, table_path
 

@@ -4,7 +4,7 @@
  *
  * 1. starts that worker only when the reader first uses search (focuses the search box or opens
  *    search), with the documents of the page's language only: search/search_index.<language>.js,
- *    written by the build (overrides/course_site/search_index.py) and loaded as a script, which
+ *    written by the build (overrides/course_site/site/search_index.py) and loaded as a script, which
  *    works from file:// too.  Material's own index file holds the configuration only.
  * 2. rewrites each query before the worker reads it: the index holds words as written (no
  *    stemmer, mkdocs.yml) and Material matches each typed word as the start of one, so

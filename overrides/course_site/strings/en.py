@@ -136,7 +136,7 @@ STRINGS = {
     "date_format": "{day} {month_name} {year}",
     "month_names": ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                     "October", "November", "December"],
-    # The footer (course_site/footer.py).  {version}: extra.cann_version; the date follows footer_updated.
+    # The footer (course_site/site/footer.py).  {version}: extra.cann_version; the date follows footer_updated.
     "footer_cann": "Written for CANN {version}",
     "footer_updated": "This page last changed on ",
     "footer_source": "Source repository",
@@ -162,7 +162,7 @@ STRINGS = {
     "run_environments": "the online environments listed on the home page",
     # {cat}: the command `!cat`, as code.
     "run_shell": "Lines starting with ! (such as {cat}) and code that calls bash are Unix shell commands: they run on Linux or macOS only; on Windows, use an online environment.",
-    # The 404 page (overrides/404.html, course_site/not_found.py).
+    # The 404 page (overrides/404.html, course_site/site/not_found.py).
     "not_found_title": "Page not found",
     "not_found_text": "There is no course page at this address: the link may be wrong, or the page may have moved.",
     "not_found_home": "Go to the course home page",

@@ -134,7 +134,7 @@ STRINGS = {
     },
     "date_format": "{year}年{month}月{day}日",
     "month_names": ["1月", "2月", "3月", "4月", "5月", "6月", "7月", "8月", "9月", "10月", "11月", "12月"],
-    # The footer (course_site/footer.py).  {version}: extra.cann_version; the date follows footer_updated.
+    # The footer (course_site/site/footer.py).  {version}: extra.cann_version; the date follows footer_updated.
     "footer_cann": "本课程基于 CANN {version} 编写",
     "footer_updated": "本页最后更新：",
     "footer_source": "源代码仓库",
@@ -160,7 +160,7 @@ STRINGS = {
     "run_environments": "首页列出的在线环境",
     # {cat}: the command `!cat`, as code.
     "run_shell": "Notebook 里以 ! 开头的行（如 {cat}）和调用 bash 的代码是 Unix shell 命令，在 Linux 或 macOS 上才能运行；在 Windows 上请使用在线环境。",
-    # The 404 page (overrides/404.html, course_site/not_found.py).
+    # The 404 page (overrides/404.html, course_site/site/not_found.py).
     "not_found_title": "页面不存在",
     "not_found_text": "这个地址上没有课程页面：链接可能有误，或者页面已经移动。",
     "not_found_home": "返回课程首页",

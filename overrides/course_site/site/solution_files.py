@@ -8,7 +8,7 @@ from pathlib import Path
 
 from quizzes.answer_cells import ReferenceSolution
 
-from .page.solutions import published_path
+from ..page.solutions import published_path
 
 
 def write_files(site_dir: Path, solutions: Iterable[ReferenceSolution]) -> list[Path]:

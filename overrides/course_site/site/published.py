@@ -23,8 +23,8 @@ import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .errors import SiteError
-from .course.inventory import symlinks_under
+from ..errors import SiteError
+from ..course.inventory import symlinks_under
 from .site_links import PageLinks, read_links
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 from quizzes.course import Course
 from quizzes.render import render_progress_data
 
-from .course.exercises import PROGRESS_DATA
-from .languages import Languages
-from .course.plan import CoursePlan
-from .page.progress import progress_sections
+from ..course.exercises import PROGRESS_DATA
+from ..languages import Languages
+from ..course.plan import CoursePlan
+from ..page.progress import progress_sections
 
 
 def write_data(site_dir: Path, course: Course, plan: CoursePlan, languages: Languages) -> list[Path]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
-from .languages import Languages
-from .course.plan import HOME, CoursePlan
+from ..languages import Languages
+from ..course.plan import HOME, CoursePlan
 
 NOT_FOUND = "404.html"  # the theme's template, and the page GitHub Pages serves
 

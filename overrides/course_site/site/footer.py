@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit
 
-from .errors import SiteError
-from .course.history import format_date
-from .strings import fill
+from ..errors import SiteError
+from ..course.history import format_date
+from ..strings import fill
 
 # host -> (the platform's name, the path of a new issue's form under a repository)
 PLATFORMS = {

@@ -12,7 +12,7 @@ import gzip
 from pathlib import Path
 from xml.sax.saxutils import quoteattr, escape
 
-from .languages import Languages
+from ..languages import Languages
 
 SITEMAP = "sitemap.xml"
 

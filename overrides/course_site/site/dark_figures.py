@@ -8,8 +8,8 @@ from pathlib import Path
 
 from mkdocs.structure.files import File, Files
 
-from .course import sanitise
-from .course.palette import dark_name, dark_svg
+from ..course import sanitise
+from ..course.palette import dark_name, dark_svg
 
 
 def dark_figures(files: Files, docs_dir: Path, config) -> list[File]:

@@ -18,9 +18,9 @@ import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from .course.inventory import CourseInventory
-from .languages import Languages
-from .course.translations import SIDECAR
+from ..course.inventory import CourseInventory
+from ..languages import Languages
+from ..course.translations import SIDECAR
 from .published import named_in
 
 FOLDER = "downloads"

@@ -28,9 +28,9 @@ from collections.abc import Collection
 from importlib.metadata import distributions
 from pathlib import Path
 
-from .course.inventory import CourseInventory
+from ..course.inventory import CourseInventory
 
-CODE_FOLDERS = (Path(__file__).resolve().parent, Path(__file__).resolve().parents[2] / "quizzes")
+CODE_FOLDERS = (Path(__file__).resolve().parents[1], Path(__file__).resolve().parents[3] / "quizzes")  # course_site/, quizzes/
 PAGES = (".md", ".ipynb")
 
 

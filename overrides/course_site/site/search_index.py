@@ -24,8 +24,8 @@ import json
 import re
 from pathlib import Path
 
-from .adapters import material_search
-from .languages import Languages
+from ..adapters import material_search
+from ..languages import Languages
 
 LANGUAGE_INDEX = "search/search_index.{language}.js"
 GLOBAL = "__courseSearchIndex"

@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .errors import SiteError
-from .languages import Languages
+from ..errors import SiteError
+from ..languages import Languages
 from .not_found import NOT_FOUND
-from .strings import fill
+from ..strings import fill
 
 OFFLINE_PACKAGE = "autofuse-course-offline.zip"
 PACKAGE_FOLDER = "autofuse-course"  # what the zip unpacks to
