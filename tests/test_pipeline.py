@@ -13,12 +13,14 @@ from bs4 import BeautifulSoup
 from helpers import QUIZ, QUIZ_LANGUAGES
 
 from course_site import pipeline
+from course_site.page.context import PageContext, SiteServices
 from course_site.site import progress_data
 from course_site.course.glossary import Entry, Glossary
 from course_site.languages import Languages
 from course_site.course.plan import Chapter, CoursePlan, Link, Section
 from course_site.course.run_at_build import CellOutput
 from course_site.strings import load_tables
+from course_site.course.sanitise import check_page
 from course_site.course.translation_status import PageState, Part
 from pymdownx.slugs import slugify
 from quizzes.course import Course, ExercisePage
@@ -81,12 +83,12 @@ GLOSSARY = Glossary({
 
 def context(src_uri="ch/a.ipynb", language="zh", written_in=None, url=None, outputs=None, glossary=None,
             plan=PLAN, course=None, outdated=None):
-    services = pipeline.SiteServices(
+    services = SiteServices(
         languages=LANGUAGES, plan=plan, course=course or Course({}, QUIZ_LANGUAGES), slugify=slugify(case="lower"),
         toc_depth=3, run_outputs=lambda src_uri: outputs or {}, glossary=glossary, outdated=outdated or {},
     )
     url = url or (LANGUAGES.folder(language) + src_uri.rsplit(".", 1)[0].replace(".en", "") + ".html")
-    return pipeline.PageContext(src_uri, url, language, written_in or language, STRINGS[language], services)
+    return PageContext(src_uri, url, language, written_in or language, STRINGS[language], services)
 
 
 def run_step(step, html: str, page) -> str:
@@ -666,7 +668,7 @@ def test_figures_get_the_size_their_svg_declares_in_the_pages_language():
     files = {"ch/images/r.en.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 820 470" width="820" height="470">',
              "ch/images/only.svg": '<svg width="400" height="100">'}
     page = context("ch/a.en.ipynb", language="en")
-    page = pipeline.PageContext(page.src_uri, page.url, "en", "en", page.strings,
+    page = PageContext(page.src_uri, page.url, "en", "en", page.strings,
                                 dataclasses.replace(page.site, read_source=files.get))
     html = '<p><img alt="r" src="./images/r.svg"/></p><p><img alt="o" src="./images/only.svg"/></p>'
     tree = run_step(pipeline.figures, html, page)
@@ -808,7 +810,90 @@ def test_the_written_order_keeps_every_declared_need_and_a_broken_one_is_named()
     pipeline.check_order(pipeline.STEPS)
     with pytest.raises(RuntimeError, match=r"chapter_end before glossary \(section and chapter titles"):
         pipeline.check_order(moved(pipeline.glossary, pipeline.chapter_end))
+    with pytest.raises(RuntimeError, match=r"safe_content is not step 2 \(it judges the content alone"):
+        pipeline.check_order(moved(pipeline.safe_content, pipeline.headings))
+    with pytest.raises(RuntimeError, match=r"search_text is not step 21 of 22 \(it reads the text"):
+        pipeline.check_order(moved(pipeline.search_text, pipeline.run_it))
     assert all(earlier in pipeline.STEPS for needs in pipeline.NEEDS.values() for earlier, _ in needs)
+
+
+def notebook_with_exercise(question: str) -> tuple[str, Course]:
+    """A notebook page ch/b.ipynb whose exercise asks `question` (a true/false question), and its course."""
+    quiz = QUIZ["zh"]
+    exercise = pair(parse_questions(f"1. （判断题）{question}\n", "q", quiz), parse_answers("1. √\n", "a", quiz),
+                    section="01.02", question_source="q", answer_source="a", language=quiz)
+    page = ExercisePage("ch/b.ipynb", "zh", "b", notebook=(NotebookExercise(exercise, "q", "a", 1),))
+    html = (cell("<h1>1.2 练习</h1>") + cell(f"<ol><li>（判断题）{question}</li></ol>", "q")
+            + '<div class="jp-Cell jp-CodeCell" id="cell-id=a"><pre>!cat ./answer/01.02_answer.txt</pre></div>')
+    return html, Course({"ch/b.ipynb": page}, QUIZ_LANGUAGES)
+
+
+def test_a_link_in_a_quiz_is_rewritten_as_the_pages_own_links_are():
+    """links after exercises_step: a question's link to a notebook leads to its page."""
+    html, course = notebook_with_exercise("见 [第一节](./a.ipynb)。")
+
+    def quiz_links(steps) -> list[str]:
+        page = context("ch/b.ipynb", plan=PRACTICE_PLAN, course=course)
+        return [a["href"] for a in BeautifulSoup(pipeline.run(html, page, steps), "html.parser").select(".quiz-text a")]
+
+    assert quiz_links(pipeline.STEPS) == ["./a.html"]
+    assert quiz_links(moved(pipeline.links, pipeline.headings)) == ["./a.ipynb"]
+
+
+def test_the_chapters_name_above_a_title_is_not_a_use_of_a_term():
+    """page_top after glossary: "第一章：UB" above the title is the chapter's name."""
+    plan = CoursePlan(chapters=(Chapter("ch", {"zh": "第一章：UB", "en": "Chapter 1: UB"}, {}, (
+        Section({"zh": "1.1 节", "en": "1.1 Section"}, "ch/a.ipynb"),)),), appendix=())
+
+    def linked(steps) -> list[str]:
+        page = context("ch/a.ipynb", plan=plan, glossary=GLOSSARY)
+        tree = BeautifulSoup(pipeline.run(cell("<h1>1.1 节</h1><p>数据留在 UB 中。</p>"), page, steps), "html.parser")
+        return [a.find_parent("hgroup") is not None for a in tree.select("a.glossary-term")]
+
+    assert linked(pipeline.STEPS) == [False]
+    assert linked(moved(pipeline.glossary, pipeline.page_top)) == [True]
+
+
+def test_the_content_is_judged_before_any_markup_of_ours_is_added():
+    """FIRST: notebook_markup takes nbconvert's scripts out, then safe_content judges the content,
+    before the quiz's form, its inputs and buttons are in the page."""
+    html, course = notebook_with_exercise("甲。")
+    html = "<script>nbconvert()</script>" + html
+
+    def problems(steps) -> list[str]:
+        page = context("ch/b.ipynb", plan=PRACTICE_PLAN, course=course)
+        page = dataclasses.replace(page, site=dataclasses.replace(page.site, judge_content=check_page))
+        pipeline.run(html, page, steps)
+        return page.result.problems
+
+    assert problems(pipeline.STEPS) == []
+    assert any("<script>" in problem for problem in problems(moved(pipeline.notebook_markup, pipeline.safe_content)))
+    assert any("<input>" in problem or "<form>" in problem
+               for problem in problems(moved(pipeline.safe_content, pipeline.exercises_step)))
+
+
+def test_search_reads_the_text_every_step_adds():
+    """LAST: search_text keeps apart the blocks every step adds (Material's parser would join the
+    notice's last words and the content's first into one word)."""
+    def apart(steps) -> bool:
+        page = context("ch/a.ipynb", language="en", written_in="zh", url="en/ch/a.html")
+        tree = BeautifulSoup(pipeline.run(cell("<h1>1.1 节</h1><p>原文。</p>"), page, steps), "html.parser")
+        before = tree.select_one('div[lang="zh"]').previous_sibling
+        return isinstance(before, str) and before.isspace()
+
+    assert apart(pipeline.STEPS) is True
+    assert apart(moved(pipeline.search_text, pipeline.outdated)) is False
+
+
+def test_notebook_css_keeps_the_classes_every_step_adds():
+    """LAST: used_classes sees the tables' boxes (mkdocs-jupyter's CSS styles .md-typeset__scrollwrap)."""
+    def classes(steps) -> set[str]:
+        page = context("ch/a.ipynb")
+        pipeline.run(cell("<h1>1.1 节</h1><table><tr><td>a</td></tr></table>"), page, steps)
+        return page.result.classes
+
+    assert "md-typeset__scrollwrap" in classes(pipeline.STEPS)
+    assert "md-typeset__scrollwrap" not in classes(moved(pipeline.used_classes, pipeline.tables))
 
 
 def test_no_term_is_linked_inside_the_chapter_end():

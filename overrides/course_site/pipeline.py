@@ -1,54 +1,16 @@
-"""The page pipeline: every page's HTML is parsed once, passed through the steps below, in this
-order, and written out once.  `NEEDS`, under the list, is what each step needs before it and
-why; `check_order` keeps the list to it.
+"""The page pipeline: every page's HTML is parsed once, passed through the steps of `STEPS`, in
+that order, and written out once.  To change how a page looks, start at a step and follow it to
+its module (page/ holds them).
 
-Each step is a function `step(tree, page) -> tree` that does one thing and leaves the tree alone
-when the page does not concern it.  `page` (a PageContext) says what the page is; what a step
-finds out for the template (the table of contents, the description, the stylesheets the page
-needs) goes into `page.result`.  The order is this list, nothing else:
+Each step is a function `step(tree, page) -> tree` that does one thing, said in its docstring,
+and leaves the tree alone when the page does not concern it.  `page` (a PageContext) says what
+the page is; what a step finds out for the template (the table of contents, the description, the
+stylesheets the page needs) and the content's problems go into `page.result`.
 
-1. notebook_markup: nbconvert's markup made the site's (styles out, scripts out, Material code
-   blocks, no prompts)
-2. safe_content: no script, nothing loaded from outside the site (before anything of ours is added;
-   every problem of every page is reported at the end of the language passes, all at once)
-3. cell_outputs: what the cells tagged run-at-build printed, under each such cell
-4. headings: anchors, permalinks and the table of contents
-5. exercises: quiz forms and solution blocks; reference solutions (solutions.py)
-6. catalog: the course catalog on the home page, with the reader's progress
-7. glossary: the glossary page's entries; on other pages, the first use of each term linked to them
-8. chapter_end: at the end of a chapter practice, what the reader completed and where to go next
-   (after 7: section titles are not glossary uses)
-9. links: relative links to notebooks and per-language figures, and a file with no version in the
-   page's language linked where it is published, in the default language (after 5 and 8, which
-   add links in quizzes, on Markdown pages too)
-10. figures: an image and its caption paragraph become <figure> and <figcaption>; SVG figures
-    get their dark version and open full screen (after 9, which settles the image addresses)
-11. images: images load lazily
-12. code_blocks: each code block named for its copy button, without Pygments' unstyled whitespace
-    spans; inline code breaks only at a space
-    or after "_", "=", ";", ",", "/", never inside a part with a hyphen
-13. tables: tables labelled to read as rows on phones (a hint over those that cannot), words
-    with a hyphen kept whole in cells (after 12, so that the labels are the headers' text as shown)
-14. table_boxes: each table Material's script would box as the page starts, boxed here instead
-    (material.box_tables), so that the script moves no table (after 13, whose hint goes above
-    the box, not inside it)
-15. description: the meta description
-16. outdated: "this translation is behind its original", with what changed under which heading
-    (after 4 and 5, whose headings and cells it names; after 7, so no term in it is linked)
-17. page_top: the chapter above a section's title, the page's contents under it for phones
-    (after 7, which would link terms in them, 15, which reads the first paragraph, and 16,
-    which puts its notice right under the title)
-18. run_it: on a notebook page with code to run, the chapter's notebooks to download and how
-    to run them
-19. notices: "not translated yet" (wraps the content, so it comes late)
-20. progress_data: on every page, its language's progress data and the engine's script (the
-    navigation's ticks; the catalog; the chapter end); after notices, so that it stays outside
-    the wrapped content
-21. search_text: what search indexes: interface words out, long outputs cut, blocks kept apart
-    (after every step that adds text)
-22. used_classes: what notebook.css must keep
-
-To change how a notebook page looks, start here and follow the step to its module.
+Why a step comes where it does is written under the list, in code: `FIRST` and `LAST`, the steps
+that must see the page before and after all others, and `NEEDS`, what each step needs done before
+it; `check_order` holds the list to them when this module loads, and tests/test_pipeline.py shows
+each reason in the output of a page sent through an order that breaks it.
 """
 
 from __future__ import annotations
@@ -56,88 +18,26 @@ from __future__ import annotations
 import html as html_text
 import posixpath
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 
 from bs4 import BeautifulSoup, Comment
-
-from quizzes.cell_ids import positions_without_id
-from quizzes.course import Course
-
-from .adapters import jupyter, material, nbconvert
-
 from mkdocs.utils import get_relative_url
 
+from quizzes.cell_ids import positions_without_id
 
-from .site import archives
-from .page import figures as figure_parts, quiz_pages, glossary_terms, run_box as run_boxes
+from .adapters import material, nbconvert
+from .course.glossary import PAGE as GLOSSARY_PAGE
+from .course.run_at_build import CellOutput
+from .page import figures as figure_parts, glossary_terms, quiz_pages, run_box as run_boxes
 from .page import headings as heading_anchors, links as link_rewriting, notices as page_notices
 from .page import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout
 from .page.code_breaks import mark_breaks
+from .page.context import PageContext
 from .page.description import description_of
-from .course.glossary import PAGE as GLOSSARY_PAGE, Glossary
-from .languages import Languages
-from .course.plan import CoursePlan, HOME
-from .course.run_at_build import CellOutput
-from .course.translation_status import PageState
-from .course.sanitise import check_page
+from .site import archives
 
 CATALOG_MARKER = "course-catalog"
 OUTPUT_CLASS = "cell-output"  # what a cell tagged run-at-build printed
 TABLE_CLASS = "course-table"  # a table of the content, boxed by the build (table_boxes), not by Material
-
-
-@dataclass(frozen=True)
-class SiteServices:
-    """What the steps need from the whole build; made once per build."""
-
-    languages: Languages
-    plan: CoursePlan
-    course: Course
-    slugify: Callable[[str, str], str]
-    toc_depth: int
-    run_outputs: Callable[[str], dict[str, CellOutput]]  # src_uri -> outputs of its run-at-build cells
-    glossary: Glossary | None = None
-    docs_name: str = "docs"
-    environments: Mapping[str, str] = field(default_factory=dict)  # language -> home page anchor (extra.environments)
-    read_source: Callable[[str], str | None] | None = None  # docs-relative path -> the file's text, None if absent
-    outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
-    exists: Callable[[str], bool] = lambda path: False  # docs-relative path -> whether docs/ has that file
-    content_problems: list[str] = field(default_factory=list)  # sanitise.py's, of every page so far
-    judge_content: Callable[[str, str], list[str]] = check_page  # (html, where) -> problems: sanitise.py
-
-
-@dataclass
-class PageResult:
-    toc: list[dict] | None = None  # MkDocs TOC tokens, when a step rebuilt the table of contents
-    description: str | None = None
-    quiz_stylesheet: str | None = None
-    figures: int = 0  # how many figures the page has (the template then loads figures.js)
-    notebook_sheets: list[str] = field(default_factory=list)
-    classes: set[str] = field(default_factory=set)
-    ids: set[str] = field(default_factory=set)
-
-
-@dataclass(frozen=True)
-class PageContext:
-    src_uri: str
-    url: str  # where the page is published, site-relative
-    language: str  # the language the page is shown in
-    written_in: str  # the language of its source
-    strings: Mapping[str, str]
-    site: SiteServices
-    result: PageResult = field(default_factory=PageResult)
-
-    @property
-    def is_notebook(self) -> bool:
-        return jupyter.is_notebook(self.src_uri)
-
-    @property
-    def is_home(self) -> bool:
-        return self.site.languages.original(self.src_uri) == HOME
-
-    @property
-    def where(self) -> str:
-        return f"{self.site.docs_name}/{self.src_uri}"
 
 
 # ---------------------------------------------------------------------------
@@ -145,6 +45,7 @@ class PageContext:
 
 
 def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """nbconvert's markup made the site's: its styles and scripts out, Material code blocks, no prompts."""
     if page.is_notebook:
         page.result.notebook_sheets = nbconvert.take_styles(tree)
         source = page.site.read_source(page.src_uri) if page.site.read_source else None
@@ -158,12 +59,15 @@ def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def safe_content(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """Judged as a browser reads what will be written (the tree as text), not as Python parsed it."""
-    page.site.content_problems.extend(page.site.judge_content(str(tree), page.where))
+    """No script, nothing loaded from outside the site: the content's problems, judged as a browser
+    reads what will be written (the tree as text), not as Python parsed it.  The build reports every
+    problem of every page at once, after the last language pass."""
+    page.result.problems.extend(page.site.judge_content(str(tree), page.where))
     return tree
 
 
 def cell_outputs(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """What the cells tagged run-at-build printed, under each such cell."""
     if not page.is_notebook:
         return tree
     for cell_id, output in page.site.run_outputs(page.src_uri).items():
@@ -184,6 +88,7 @@ def render_output(output: CellOutput, label: str) -> str:
 
 
 def headings(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """Anchors, permalinks and the table of contents."""
     title = page.strings["permalink"]
     if page.is_notebook:
         found = nbconvert.markdown_headings(tree)
@@ -196,6 +101,7 @@ def headings(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def exercises_step(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """Quiz forms and solution blocks, and reference solutions (page/quiz_pages.py, page/solutions.py)."""
     entry = page.site.course.pages.get(page.src_uri)
     if entry is None:
         return tree
@@ -208,6 +114,7 @@ def exercises_step(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def catalog(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """The course catalog on the home page, with the reader's progress."""
     if page.is_home:
         site = page.site
         replace_comment(tree, CATALOG_MARKER, progress.render_catalog(
@@ -216,6 +123,7 @@ def catalog(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def chapter_end(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """At the end of a chapter practice, what the reader completed and where to go next."""
     site = page.site
     chapter = progress.chapter_of_practice(site.plan, site.languages.original(page.src_uri))
     if chapter is not None:
@@ -233,6 +141,7 @@ def chapter_end(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def glossary(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """The glossary page's entries; on other pages, the first use of each term linked to them."""
     terms = page.site.glossary
     if terms is None:
         return tree
@@ -246,7 +155,9 @@ def glossary(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """MkDocs rewrites a Markdown page's own links, but not those of the quizzes put into it."""
+    """Relative links to notebooks and per-language figures, and a file with no version in the
+    page's language linked where it is published, in the default language.  MkDocs rewrites a
+    Markdown page's own links, but not those of the quizzes put into it."""
     codes = page.site.languages.codes
     if page.is_notebook:
         link_rewriting.rewrite_relative_links(tree, codes)
@@ -258,6 +169,8 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """An image and its caption paragraph become <figure> and <figcaption>; an SVG figure gets its
+    dark version and opens full screen."""
     def svg_text(src: str) -> str | None:
         if not figure_parts.is_local_svg(src) or page.site.read_source is None:
             return None
@@ -288,6 +201,9 @@ def images(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def code_blocks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """Each code block named for its copy button, without Pygments' unstyled whitespace spans;
+    inline code breaks only at a space or after "_", "=", ";", ",", "/", never inside a part with
+    a hyphen."""
     material.name_code_blocks(tree)
     nbconvert.plain_code_whitespace(tree)
     mark_breaks(tree)
@@ -295,7 +211,8 @@ def code_blocks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def tables(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """On phones, wide tables read as labelled rows, and no word breaks in a cell (tables.py)."""
+    """On phones, wide tables read as labelled rows (a hint over those that cannot), and no word
+    with a hyphen breaks in a cell (page/tables.py)."""
     table_layout.label_rows(tree, str(page.strings["table_hint"]))
     table_layout.keep_hyphenated_words(tree)
     return tree
@@ -311,6 +228,7 @@ def table_boxes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def description(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """The meta description: the content's first paragraph."""
     if page.is_notebook:
         page.result.description = description_of(nbconvert.first_markdown_paragraph(tree))
     return tree
@@ -368,6 +286,7 @@ def outdated(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def notices(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """"Not translated yet", around the content of a page shown in its original's language."""
     if page.written_in == page.language:
         return tree
     languages = page.site.languages
@@ -386,7 +305,7 @@ def progress_data(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def search_text(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """Search indexes what a reader reads: see search_text.py."""
+    """What search indexes: interface words out, long outputs cut, blocks kept apart (page/search_text.py)."""
     index_text.leave_out_interface(tree)
     index_text.limit_outputs(tree, nbconvert.output_areas(tree) + tree.select(f".{OUTPUT_CLASS} pre"))
     index_text.separate_blocks(tree)
@@ -394,6 +313,7 @@ def search_text(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def used_classes(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
+    """What notebook.css must keep: the classes and ids of a notebook page as it will be written."""
     if page.is_notebook:
         for element in tree.find_all(True):
             page.result.classes.update(element.get("class") or [])
@@ -409,15 +329,25 @@ STEPS = (
 )
 
 
-# What each step needs done before it, and why: the order above is written by hand, and
-# check_order proves at import that it keeps every one of these (tests/test_pipeline.py shows
-# each reason in the output).  A step not named here may go anywhere the list puts it.
+# The steps that must see the page before all others, and after all others, in this order.
+FIRST: tuple[tuple[Callable, str], ...] = (
+    (notebook_markup, "nbconvert's own scripts and styles go before the content is judged"),
+    (safe_content, "it judges the content alone, before any markup of ours is added"),
+)
+LAST: tuple[tuple[Callable, str], ...] = (
+    (search_text, "it reads the text every other step adds"),
+    (used_classes, "notebook.css keeps what the markup of any step uses"),
+)
+# What each step needs done before it, and why.  A step named nowhere may go anywhere between.
 NEEDS: dict[Callable, tuple[tuple[Callable, str], ...]] = {
     chapter_end: ((glossary, "section and chapter titles in the chapter end are not uses of a term"),),
+    links: ((exercises_step, "the quiz's questions and explanations hold links as their author wrote them"),),
     figures: ((links, "a figure's dark version is named from its settled address"),),
-    outdated: ((headings, "it links the heading of each changed part"),),
+    outdated: ((headings, "it links the heading of each changed part"),
+               (glossary, "the notice's words are not uses of a term")),
     page_top: ((description, "the description is the content's first paragraph, not the chapter's name"),
-               (outdated, "the notice goes right under the title, found while the title still starts the page")),
+               (outdated, "the notice goes right under the title, found while the title still starts the page"),
+               (glossary, "the chapter's name above the title is not a use of a term")),
     progress_data: ((notices, "the scripts stay outside the content an untranslated page wraps"),),
     tables: ((code_blocks, "code in cells keeps its option names whole, and the labels are the headers as shown"),),
     table_boxes: ((tables, "a table's hint goes above its box, not inside it"),),
@@ -425,12 +355,16 @@ NEEDS: dict[Callable, tuple[tuple[Callable, str], ...]] = {
 }
 
 
-def check_order(steps: tuple, needs: Mapping = NEEDS) -> None:
-    """Raise when a step comes before a step it needs."""
+def check_order(steps: tuple, needs: Mapping = NEEDS, first: tuple = FIRST, last: tuple = LAST) -> None:
+    """Raise when a step comes before a step it needs, or the first or last steps are not so."""
     position = {step: index for index, step in enumerate(steps)}
     broken = [f"{step.__name__} before {earlier.__name__} ({why})"
               for step, required in needs.items() for earlier, why in required
               if step in position and earlier in position and position[earlier] > position[step]]
+    broken += [f"{step.__name__} is not step {index + 1} ({why})"
+               for index, (step, why) in enumerate(first) if steps[index] is not step]
+    broken += [f"{step.__name__} is not step {len(steps) - len(last) + index + 1} of {len(steps)} ({why})"
+               for index, (step, why) in enumerate(last) if steps[len(steps) - len(last) + index] is not step]
     if broken:
         raise RuntimeError("the page pipeline's order breaks what its steps need: " + "; ".join(broken))
 

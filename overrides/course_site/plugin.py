@@ -24,25 +24,21 @@ from mkdocs.structure.toc import get_toc
 
 from quizzes.course import Course
 
-from .adapters import i18n, jupyter, material, material_search
-
-from .site import archives, compaction, dark_figures, offline_package, progress_data, published
 from . import pipeline
-from .page import progress
-from .course import exercises, history
-from .site import page_cache
-from .page import quiz_pages
-from .course import run_at_build, sanitise
-from .course import inventory, translation_status
-from .site import search_index, site_links, sitemap, solution_files
+from .adapters import i18n, jupyter, material, material_search
+from .course import exercises, history, inventory, run_at_build, sanitise, translation_status
 from .course.course_check import check_course, raise_problems
+from .course.glossary import read_glossary
+from .course.plan import CoursePlan, check_every_page_is_planned, read_plan
 from .errors import SiteError
+from .languages import Languages
+from .page import progress, quiz_pages
+from .page.context import PageContext, PageResult, SiteServices
+from .site import archives, compaction, dark_figures, offline_package, page_cache, progress_data, published
+from .site import search_index, site_links, sitemap, solution_files
 from .site.footer import Footer, footer_for
 from .site.not_found import NOT_FOUND, not_found_context
-from .course.glossary import read_glossary
-from .languages import Languages
 from .site.notebook_css import NOTEBOOK_CSS, StyleCollector
-from .course.plan import CoursePlan, check_every_page_is_planned, read_plan
 from .strings import load_tables, table_path
 
 log = logging.getLogger("mkdocs.plugins.course_site")
@@ -64,7 +60,7 @@ class Build:
     strings: dict
     plan: CoursePlan
     course: Course
-    services: pipeline.SiteServices
+    services: SiteServices
     course_files: inventory.CourseInventory  # what docs/ holds for the course, read once (inventory.py)
     pages: page_cache.PageCache | None = None  # pages made before, by what they are made from
     stylesheets: page_cache.PageCache | None = None  # notebook.css pruned before, by what it was pruned from
@@ -76,6 +72,7 @@ class Build:
     published: dict = field(default_factory=dict)  # each page's URL per language, by its original source
     copied: dict = field(default_factory=dict)  # site path -> the docs/ file published there (every pass)
     used: set = field(default_factory=set)  # site paths the built pages link or load (every pass)
+    content_problems: list = field(default_factory=list)  # what pages may not hold, of every pass so far
 
 
 @dataclass(frozen=True)
@@ -130,7 +127,7 @@ class CourseSite:
         self._run_outputs = {}
         run_cache = jupyter.notebook_cache_dir(config).parent / RUN_CACHE
         glossary = read_glossary(docs_dir, languages.codes)
-        services = pipeline.SiteServices(
+        services = SiteServices(
             languages=languages, plan=plan, course=course,
             slugify=config.mdx_configs.get("toc", {}).get("slugify") or _default_slugify(),
             toc_depth=jupyter.notebook_toc_depth(config),
@@ -218,7 +215,7 @@ class CourseSite:
 
     def on_page_content(self, html: str, page, config, files) -> str:
         build, language = self.build, self.language_pass.language
-        context = pipeline.PageContext(
+        context = PageContext(
             src_uri=page.file.src_uri, url=page.url, language=language,
             written_in=i18n.written_in(page.file, build.languages),
             strings=build.strings[language], site=build.services,
@@ -244,7 +241,7 @@ class CourseSite:
             log.info(f"{context.where} has no {language} version: shown in {context.written_in}, with a notice")
         return output
 
-    def _made(self, html: str, context: pipeline.PageContext) -> tuple[str, pipeline.PageResult]:
+    def _made(self, html: str, context: PageContext) -> tuple[str, PageResult]:
         """The pipeline's page, or the one it made before from the same inputs (page_cache.py)."""
         build, src_uri = self.build, context.src_uri
         source = build.course_files.text(src_uri) if build.course_files.has(src_uri) else None
@@ -254,9 +251,10 @@ class CourseSite:
         made = build.pages.get(key)
         if made is not None:
             return made
-        problems = len(build.services.content_problems)
         output = pipeline.run(html, context)
-        if len(build.services.content_problems) == problems:  # a page with problems is judged every time
+        if context.result.problems:  # a page with problems is judged again every time
+            build.content_problems.extend(context.result.problems)
+        else:
             build.pages.put(key, output, context.result)
         return output, context.result
 
@@ -296,7 +294,7 @@ class CourseSite:
         languages and merged the search index, and after the offline plugin's search script."""
         # Every page's content problems, of this pass and those before it, at once (the outer
         # pass's on_post_build runs after the other languages' passes).
-        sanitise.stop_on(self.build.services.content_problems)
+        sanitise.stop_on(self.build.content_problems)
         if i18n.is_inner_pass(config):
             return
         self.build.pages.forget_unused()  # every language's pass has asked for its pages by now
