@@ -75,7 +75,7 @@ def test_a_python_edit_takes_effect_without_a_restart(tmp_path, warm_caches):
         server.wait_for("Serving on")
         assert permalink_titles(home) == {"本节链接"}
         # A module of the build (not a data file it reads afresh): the localised permalink title.
-        module = project / "overrides" / "course_site" / "headings.py"
+        module = project / "overrides" / "course_site" / "page" / "headings.py"
         mark = len(server.lines)
         module.write_text(module.read_text(encoding="utf-8").replace(
             'link["title"] = title', 'link["title"] = f"{title}（已改）"'), encoding="utf-8")
