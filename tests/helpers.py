@@ -36,6 +36,13 @@ def load_config(path: Path = ROOT / "mkdocs.yml") -> dict:
         return yaml_load(f)
 
 
+def course_settings(docs: Path = DOCS) -> dict:
+    """A course's course.yml as the build reads it (its !ENV tags resolved), not validated: the
+    AutoFuse course's, at docs/ itself, unless another course folder is given."""
+    with open(docs / "course.yml", encoding="utf-8") as f:
+        return yaml_load(f)
+
+
 def site_languages(config: dict | None = None) -> tuple[str, ...]:
     """The i18n plugin's languages, the default first: the one list the site uses."""
     config = config or load_config()
@@ -201,14 +208,17 @@ def markdown_cell(cell_id: str, source: str) -> dict:
 
 
 def build_small_site(tmp_path: Path, files: dict[str, str], course: str,
-                     symlinks: dict[str, str] | None = None, extra_hooks: tuple[Path, ...] = ()) -> subprocess.CompletedProcess:
+                     symlinks: dict[str, str] | None = None, extra_hooks: tuple[Path, ...] = (),
+                     extra: str = "") -> subprocess.CompletedProcess:
     """Build docs made of `files` with the real configuration; return the finished process.
 
-    `course` is the YAML of extra.course (flow style); `symlinks`: docs-relative name -> what the
+    `course` is the YAML of the course's chapters (flow style), written to docs/course.yml unless
+    `files` has one; `symlinks`: docs-relative name -> what the
     link points to, as written; `extra_hooks`: hook files after the site's own (a test's way to act
-    during the build).  The build may fail: tests of bad input assert on the message.
+    during the build); `extra`: YAML lines under mkdocs.yml's `extra:`, indented.  The build may fail: tests of bad input assert on the message.
     """
     docs = tmp_path / "docs"
+    files = {"course.yml": f'title: {{zh: "测试课程", en: "Test course"}}\nname: test\nchapters: {course}\n', **files}
     # Chapter ends link the home page's catalog; a real home page has one (AUTHORING 3.4).
     files = {name: text + "\n<!-- course-catalog -->\n"
              if re.fullmatch(r"index(\.\w+)?\.md", name) and "course-catalog" not in text else text
@@ -224,9 +234,7 @@ def build_small_site(tmp_path: Path, files: dict[str, str], course: str,
     hooks = "\n".join(f"  - {path}" for path in [*hook_paths(), *extra_hooks])
     config.write_text(
         f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: docs\ntheme:\n  custom_dir: {ROOT / 'overrides'}\n"
-        f"hooks:\n{hooks}\nwatch: []\nextra:\n  course: {course}\n  appendix: []\n"
-        # The small home pages have no section on online environments for the run box to link.
-        '  environments: {zh: "", en: ""}\n',
+        f"hooks:\n{hooks}\nwatch: []\n" + (f"extra:\n{extra}" if extra else ""),
         encoding="utf-8",
     )
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache"))

@@ -65,64 +65,80 @@ def test_a_plan_entry_naming_a_translation(tmp_path):
     files = {"ch/x.ipynb": notebook(markdown("t", "# 页")), "ch/x.en.ipynb": notebook(markdown("t", "# Page"))}
     course = COURSE.replace("file: x.ipynb", "file: x.en.ipynb")
     stderr = failure(tmp_path, files, course)
-    assert "mkdocs.yml: extra.course names ch/x.en.ipynb, a translation\n  expected: the zh file, ch/x.ipynb" in stderr
+    assert "docs/course.yml: chapters, ch, section x.en.ipynb names ch/x.en.ipynb, a translation\n  expected: the zh file, ch/x.ipynb" in stderr
 
 
 def test_a_section_listed_twice(tmp_path):
     course = COURSE.replace("}]}]", "}, {file: x.ipynb, title: {zh: 又一页, en: Again}}]}]")
     stderr = failure(tmp_path, {"ch/x.ipynb": notebook(markdown("t", "# 页"))}, course)
-    assert "mkdocs.yml: extra.course lists ch/x.ipynb twice" in stderr
+    assert "mkdocs.yml: the plan lists ch/x.ipynb twice" in stderr
+
+
+def read_course_plan(tmp_path, course: dict, files=("ch/a.ipynb", "ch/b.ipynb"), codes=("zh", "en")):
+    """The plan of one course at docs/ itself, written as `course` (course.yml), and its problems."""
+    import yaml
+
+    from course_site.course.inventory import CourseInventory
+    from course_site.course.plan import read_plan
+    from course_site.languages import Languages
+
+    docs = tmp_path / "docs"
+    for name in files:
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text("{}", encoding="utf-8")
+    (docs / "course.yml").write_text(yaml.safe_dump(course, allow_unicode=True), encoding="utf-8")
+    languages = Languages("zh", codes, {"zh": "中文", "en": "English", "fr": "Français"})
+    inventory = CourseInventory(docs.resolve(), tuple(files), ("course.yml",), (), frozenset([*files, "course.yml"]))
+    plan, problems = read_plan({"courses": ["."]}, inventory, languages)
+    return plan, [str(problem).split("\n")[0] for problem in problems]
 
 
 def test_every_problem_of_the_plan_is_named_at_once(tmp_path):
     """The review's U8 and C1: a third language without titles was reported one field per build
     (starting with a summary), and two pages with one title passed."""
-    from course_site.languages import Languages
-    from course_site.course.plan import read_plan
-    from course_site.errors import SiteError
+    course = {"title": {"zh": "课", "en": "Course", "fr": "Cours"}, "name": "c",
+              "chapters": [{"chapter": "ch", "title": {"zh": "章", "en": "Ch"}, "summary": {"zh": "概要", "en": "Summary"},
+                            "sections": [{"file": "a.ipynb", "title": {"zh": "页", "en": "Page", "fr": "Page"}},
+                                         {"file": "b.ipynb", "title": {"zh": "页", "en": "Other"}}]}]}
+    _, problems = read_course_plan(tmp_path, course, codes=("zh", "en", "fr"))
+    assert [problem.split(": {")[0] for problem in problems] == [
+        "docs/course.yml: chapters, ch, section b.ipynb: title has no text in fr",
+        "docs/course.yml: chapters, ch: summary has no text in fr",
+        "docs/course.yml: chapters, ch: title has no text in fr",
+        "mkdocs.yml: the zh title '页' is used by ch/a.ipynb and ch/b.ipynb",
+    ]
 
-    (tmp_path / "ch").mkdir()
-    for name in ("a.ipynb", "b.ipynb"):
-        (tmp_path / "ch" / name).write_text("{}", encoding="utf-8")
-    languages = Languages("zh", ("zh", "en", "fr"), {"zh": "中文", "en": "English", "fr": "Français"})
-    extra = {"course": [{"chapter": "ch", "title": {"zh": "章", "en": "Ch"}, "summary": {"zh": "概要", "en": "Summary"},
-                         "sections": [{"file": "a.ipynb", "title": {"zh": "页", "en": "Page", "fr": "Page"}},
-                                      {"file": "b.ipynb", "title": {"zh": "页", "en": "Other"}}]}]}
-    with pytest.raises(SiteError) as error:
-        read_plan(extra, languages, tmp_path)
-    lines = str(error.value).splitlines()
-    assert lines[0] == "mkdocs.yml: the course plan has 4 problems:"
-    assert [line.split(" (expected")[0].split(": {")[0] for line in lines[1:]] == [
-        "  extra.course, chapter ch has no summary in fr",
-        "  extra.course, chapter ch, section b.ipynb has no title in fr",
-        "  extra.course, chapter ch has no title in fr",
-        "  the zh title '页' is used by ch/a.ipynb and ch/b.ipynb",
+
+def test_a_misspelt_or_unknown_setting_is_named_where_it_is(tmp_path):
+    """A typo was silently ignored: `fiel:` made a section "coming soon", `enviroments:` lost the links."""
+    course = {"title": {"zh": "课", "en": "Course"}, "name": "c", "enviroments": {"zh": "在线环境", "en": "env"},
+              "chapters": [{"chapter": "ch", "title": {"zh": "章", "en": "Ch"},
+                            "sections": [{"fiel": "a.ipynb", "title": {"zh": "页", "en": "Page"}}]}]}
+    plan, problems = read_course_plan(tmp_path, course)
+    assert problems == [
+        "docs/course.yml: the course: unknown setting 'enviroments' (did you mean 'environments'?)",
+        "docs/course.yml: chapters, ch, sections, item 1: unknown setting 'fiel' (did you mean 'file'?)",
     ]
 
 
 def test_section_summaries_and_further_reading_are_read_and_checked(tmp_path):
     """A section's one-line summary (the catalog) and the links after the last chapter need every
     language, and a link an https address (review 2026-12, m17)."""
-    from course_site.errors import SiteError
-    from course_site.languages import Languages
-    from course_site.course.plan import Link, read_plan
+    from course_site.course.plan import Link
 
-    (tmp_path / "ch").mkdir()
-    (tmp_path / "ch" / "a.ipynb").write_text("{}", encoding="utf-8")
-    languages = Languages("zh", ("zh", "en"), {"zh": "中文", "en": "English"})
     section = {"file": "a.ipynb", "title": {"zh": "页", "en": "Page"}, "summary": {"zh": "讲什么。", "en": "What it covers."}}
     link = {"url": "https://gitcode.com/cann/cann-learning-hub", "title": {"zh": "教程", "en": "Tutorials"}}
-    extra = {"course": [{"chapter": "ch", "title": {"zh": "章", "en": "Ch"}, "sections": [section]}], "further_reading": [link]}
-    plan = read_plan(extra, languages, tmp_path)
+    course = {"title": {"zh": "课", "en": "Course"}, "name": "c", "further_reading": [link],
+              "chapters": [{"chapter": "ch", "title": {"zh": "章", "en": "Ch"}, "sections": [section]}]}
+    plan, problems = read_course_plan(tmp_path, course)
+    assert problems == []
     assert plan.chapters[0].sections[0].summary == {"zh": "讲什么。", "en": "What it covers."}
-    assert plan.further == (Link({"zh": "教程", "en": "Tutorials"}, "https://gitcode.com/cann/cann-learning-hub"),)
+    assert plan.courses[0].further == (Link({"zh": "教程", "en": "Tutorials"}, "https://gitcode.com/cann/cann-learning-hub"),)
     section["summary"] = {"zh": "讲什么。"}
-    extra["further_reading"] = [{"url": "http://example.com", "title": {"zh": "x", "en": "x"}}]
-    with pytest.raises(SiteError) as error:
-        read_plan(extra, languages, tmp_path)
-    lines = [line.split(" (expected")[0] for line in str(error.value).splitlines()[1:]]
-    assert lines[0].startswith("  extra.course, chapter ch, section a.ipynb has no summary in en: ")
-    assert lines[1] == "  extra.further_reading entry {'url': 'http://example.com', 'title': {'zh': 'x', 'en': 'x'}} has no https address"
+    course["further_reading"] = [{"url": "http://example.com", "title": {"zh": "x", "en": "x"}}]
+    _, problems = read_course_plan(tmp_path, course)
+    assert problems[0].startswith("docs/course.yml: chapters, ch, section a.ipynb: summary has no text in en: ")
+    assert problems[1] == "docs/course.yml: further_reading: http://example.com is not an https address"
 
 
 @pytest.mark.parametrize("html, loaded", [
@@ -377,12 +393,23 @@ def glossary_problem(tmp_path, text: str) -> str:
     from course_site.errors import SiteError
     from course_site.course.glossary import read_glossary
 
+    from course_site.course.inventory import CourseInventory
+
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "glossary.yml").write_text(text, encoding="utf-8")
+    inventory = CourseInventory(docs.resolve(), (), ("glossary.yml",), (), frozenset(["glossary.yml"]))
     with pytest.raises(SiteError) as error:
-        read_glossary(docs, ("zh", "en"))
+        read_glossary(inventory, "glossary.yml", ("zh", "en"))
     return str(error.value)
+
+
+def test_a_use_listed_by_two_entries_is_named_with_both(tmp_path):
+    """A use belongs to one entry, or a page could not say which entry its word is: checked as the
+    glossary is read, before any page is built."""
+    text = ('terms:\n  - id: a\n    zh: {term: "甲", definition: "x", uses: ["Dump 图"]}\n    en: {term: "A", definition: "x"}\n'
+            '  - id: b\n    zh: {term: "乙", definition: "y", uses: ["Dump 图"]}\n    en: {term: "B", definition: "y"}\n')
+    assert "the zh use 'Dump 图' is listed by two entries, a and b" in glossary_problem(tmp_path, text)
 
 
 def test_a_key_written_twice_in_a_glossary_entry_is_named_not_dropped(tmp_path):

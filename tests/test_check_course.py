@@ -73,6 +73,39 @@ def test_the_command_and_the_build_list_every_problem_grouped_by_file(tmp_path):
     assert "expected: clear them" in report and "expected: nbformat 4" in report  # each with its fix
 
 
+# One problem of every kind the courses are checked for before a page is built.
+EVERY_KIND = {
+    "index.md": "# 首页\n",
+    "ch/a.ipynb": notebook([
+        markdown("t", "# 甲"), markdown("q", "## 练习\n\n1. （单选题）哪个？\n   A. 一\n   B. 二\n"),
+        code("ans", "!cat ./answer/01.01_answer.txt"),
+    ]),
+    "ch/answer/01.01_answer.txt": "1. C\n",  # a key that is not an option
+    "ch/images/script.svg": ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                             '<script>alert(1)</script><rect fill="#ffffff"/></svg>'),
+    "ch/images/colour.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect fill="#ff0000"/></svg>',
+}
+EVERY_KIND_COURSE = ("[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: a.ipynb, title: {zh: 甲, en: A}}, "
+                     "{file: a.ipynb, title: {zh: 甲二, en: A2}}]}]")  # a section listed twice
+
+
+def test_the_tool_and_the_build_refuse_the_same_problems_of_every_kind(tmp_path):
+    """A symbolic link, a script in an SVG, a colour outside the palette, an answer key that is not
+    an option, a section listed twice and an unknown setting: the tool lists all six, and the build
+    stops with the very same list (one reading of the courses, course/model.py)."""
+    built = build_small_site(tmp_path, EVERY_KIND, EVERY_KIND_COURSE, symlinks={"ch/link.txt": "../../mkdocs.yml"},
+                             extra="  enviroments: {zh: 在线环境}\n")
+    listed = check(tmp_path)
+    assert listed.returncode == 1 and built.returncode != 0
+    report = listed.stdout.strip()
+    assert report.splitlines()[0].startswith("6 problems in "), report
+    for problem in ("docs/ch/link.txt: a symbolic link", "<script>", "colours outside the course palette: #ff0000",
+                    "letter C is not among the question's options", "the plan lists ch/a.ipynb twice",
+                    "extra: unknown setting 'enviroments'"):
+        assert problem in report, problem
+    assert report in built.stderr, built.stderr
+
+
 def test_the_commands_the_messages_suggest_fix_what_they_say(tmp_path):
     """Run the command of the "has outputs" and of the nbformat 3 message, as given (the file in
     place of <file>): both problems are gone, the others stay."""
@@ -92,7 +125,7 @@ def test_the_commands_the_messages_suggest_fix_what_they_say(tmp_path):
 def test_a_course_without_problems_says_what_it_checked():
     listed = check(ROOT / "tests" / "fixtures" / "upstream_course")
     assert listed.returncode == 0, listed.stdout
-    assert listed.stdout.startswith("No problems in docs/: 4 notebooks, 2 Markdown pages, 2 quizzes, 2 reference solutions.")
+    assert listed.stdout.startswith("No problems in docs/: 1 course, 4 notebooks, 2 Markdown pages, 2 quizzes, 2 reference solutions.")
 
 
 def test_the_survey_of_an_upstream_checkout(tmp_path):

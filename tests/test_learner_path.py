@@ -14,7 +14,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from browsing import base_url, serve_like_pages, wait_for_frames
-from helpers import axe_violations, load_config, site_path_prefix, soup
+from helpers import course_settings, axe_violations, load_config, site_path_prefix, soup
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -23,7 +23,7 @@ ENABLE = "01_basic_overview/01.03_enable_autofusion.html"
 
 
 def course_plan():
-    return load_config()["extra"]["course"]
+    return course_settings()["chapters"]
 
 
 def planned(language: str) -> list[tuple[str, bool]]:
@@ -269,7 +269,7 @@ def test_the_download_gives_the_notebook_and_what_its_cat_cell_reads(site_dir, h
     download.value.save_as(archive_path)
     name = box.locator("code").first.inner_text()
     home = urlsplit(box.locator("a:not(.run-it__download)").get_attribute("href"))
-    assert home.path.endswith("index.html") and home.fragment == load_config()["extra"]["environments"][language]
+    assert home.path.endswith("index.html") and home.fragment == course_settings()["environments"][language]
     with zipfile.ZipFile(archive_path) as archive:
         names = set(archive.namelist())
         notebook_name = f"01_basic_overview/{name}"

@@ -12,19 +12,19 @@ import nbformat
 import pytest
 from bs4 import BeautifulSoup
 
-from helpers import DOCS, ROOT, load_config, notebook_pages  # noqa: F401  (puts overrides/ on the path)
+from helpers import DOCS, ROOT, course_settings, load_config, notebook_pages  # noqa: F401  (puts overrides/ on the path)
 
 from course_site.site import archives, not_found
 from course_site.course import history, inventory
 from course_site.site.footer import footer_for
 from course_site.languages import Languages
-from course_site.course.plan import Chapter, ComingSoon, CoursePlan, Section
+from course_site.course.plan import Chapter, ComingSoon, CoursePlan, PlannedCourse, Section
 from course_site.strings import load_tables
 from mkdocs.structure.nav import Section as NavSection
 
 LANGUAGES = Languages("zh", ("zh", "en"), {"zh": "中文", "en": "English"})
 STRINGS = load_tables(LANGUAGES.codes)
-PLAN = CoursePlan(
+PLAN = CoursePlan.of(
     chapters=(
         Chapter("01_a", {"zh": "第一章", "en": "Chapter 1"}, {}, (
             Section({"zh": "1.1 甲", "en": "1.1 A"}, "01_a/x.ipynb"),
@@ -96,8 +96,8 @@ def test_the_real_docs_have_dates_from_git():
 def test_report_an_error_opens_an_issue_with_the_pages_title_and_address():
     footer = footer_for(
         title="1.3 开启 AutoFuse", address="https://example.org/course/01/x.html",
-        changed=datetime.date(2025, 11, 30), extra={"repository": "https://github.com/o/r/", "cann_version": "9.0.0"},
-        strings=STRINGS["zh"],
+        changed=datetime.date(2025, 11, 30), site={"repository": "https://github.com/o/r/"},
+        course=PlannedCourse(".", {}, (), cann_version="9.0.0"), strings=STRINGS["zh"],
     )
     url = urlsplit(footer.report_url)
     assert (url.scheme, url.netloc, url.path) == ("https", "github.com", "/o/r/issues/new")
@@ -110,7 +110,7 @@ def test_report_an_error_opens_an_issue_with_the_pages_title_and_address():
 
 
 def test_a_footer_without_settings_says_nothing_it_does_not_know():
-    footer = footer_for(title="T", address="a", changed=None, extra={}, strings=STRINGS["en"])
+    footer = footer_for(title="T", address="a", changed=None, site={}, course=None, strings=STRINGS["en"])
     assert (footer.cann, footer.updated, footer.repository, footer.report_url, footer.license_name) == (None,) * 5
 
 
@@ -121,7 +121,7 @@ def test_a_licence_in_mkdocs_yml_is_shown_in_every_footer():
     import jinja2
 
     extra = {"repository": "https://github.com/o/r", "license": {"name": "CC BY 4.0", "url": "https://l.example/by/4.0/"}}
-    footer = footer_for(title="T", address="a", changed=None, extra=extra, strings=STRINGS["en"])
+    footer = footer_for(title="T", address="a", changed=None, site=extra, course=None, strings=STRINGS["en"])
     assert (footer.license_name, footer.license_url) == ("CC BY 4.0", "https://l.example/by/4.0/")
     template = jinja2.Environment(loader=jinja2.FileSystemLoader(ROOT / "overrides")).get_template("partials/copyright.html")
     page = SimpleNamespace(course=SimpleNamespace(footer=footer))
@@ -131,9 +131,9 @@ def test_a_licence_in_mkdocs_yml_is_shown_in_every_footer():
     assert link.parent.get_text().startswith(str(STRINGS["en"]["footer_license"]))
 
 
-def test_the_site_names_a_repository_and_the_cann_version():
-    extra = load_config()["extra"]
-    assert extra["repository"].startswith("https://github.com/") and extra["cann_version"] == "9.0.0"
+def test_the_site_names_a_repository_and_the_course_its_cann_version():
+    assert load_config()["extra"]["repository"].startswith("https://github.com/")
+    assert course_settings()["cann_version"] == "9.0.0"
 
 
 # -- the header ------------------------------------------------------------------------------
@@ -189,10 +189,11 @@ def test_an_archive_holds_the_chapter_in_its_language_with_the_original_where_un
     assert archives.chapter_files(course, "ch", planned, LANGUAGES, "zh") == [
         "ch/a.ipynb", "ch/answer/a_answer.txt", "ch/b.ipynb", "ch/c.md", "ch/data/example_x.csv", "ch/images/f.svg"]
     site = tmp_path / "site"
-    first = archives.write_archives(site, course, {"ch": planned}, LANGUAGES)
+    plan = CoursePlan.of((Chapter("ch", {}, {}, tuple(Section({}, source) for source in planned)),), name="autofuse")
+    first = archives.write_archives(site, course, plan, LANGUAGES)
     content = [p.read_bytes() for p in first]
     assert [p.relative_to(site).as_posix() for p in first] == ["downloads/autofuse-ch-zh.zip", "downloads/autofuse-ch-en.zip"]
-    archives.write_archives(site, course, {"ch": planned}, LANGUAGES)
+    archives.write_archives(site, course, plan, LANGUAGES)
     assert [p.read_bytes() for p in first] == content, "the same files must give the same archive"
 
 
@@ -203,7 +204,7 @@ def test_every_notebook_of_the_built_site_is_in_its_chapter_archive_with_what_it
     for page in notebook_pages(site_dir):
         language = "en" if page.startswith("en/") else "zh"
         chapter = page.removeprefix("en/").split("/")[0]
-        with zipfile.ZipFile(site_dir / archives.archive_path(chapter, language)) as archive:
+        with zipfile.ZipFile(site_dir / archives.archive_path("autofuse", chapter, language)) as archive:
             names = set(archive.namelist())
             stem = page.removeprefix("en/").rsplit(".", 1)[0]
             notebook_name = f"{stem}.en.ipynb" if language == "en" and f"{stem}.en.ipynb" in names else f"{stem}.ipynb"
@@ -232,7 +233,8 @@ def test_the_404_page_knows_the_default_languages_addresses():
 def test_report_an_error_can_open_the_issue_on_gitcode_too():
     footer = footer_for(
         title="1.3 开启 AutoFuse", address="https://example.org/course/01/x.html", changed=None,
-        extra={"repository": "https://github.com/o/r", "report_also": ["https://gitcode.com/m/r/", ""]}, strings=STRINGS["zh"],
+        site={"repository": "https://github.com/o/r", "report_also": ["https://gitcode.com/m/r/", ""]}, course=None,
+        strings=STRINGS["zh"],
     )
     assert [link.platform for link in footer.report_links] == ["GitHub", "GitCode"]
     for link, path in zip(footer.report_links, ["/o/r/issues/new", "/m/r/issues/create"]):
@@ -247,4 +249,5 @@ def test_report_an_error_on_a_host_it_does_not_know_stops_the_build():
     from course_site.errors import SiteError
 
     with pytest.raises(SiteError, match=r"cannot open an issue at https://gitlab\.com/o/r(.|\n)*github\.com, gitcode\.com"):
-        footer_for(title="T", address="a", changed=None, extra={"report_also": ["https://gitlab.com/o/r"]}, strings=STRINGS["en"])
+        footer_for(title="T", address="a", changed=None, site={"report_also": ["https://gitlab.com/o/r"]}, course=None,
+                   strings=STRINGS["en"])

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from helpers import soup
+from helpers import course_settings, soup
 
 # Files no page links, each with the reason it is published.
 KEPT_FOR_A_REASON = {
@@ -79,11 +79,11 @@ def test_every_file_of_a_chapter_archive_is_a_planned_notebook_or_a_file_one_nam
     import json
     import zipfile
 
-    from helpers import DOCS, LANGUAGES, load_config
+    from helpers import DOCS, LANGUAGES
 
     from course_site.site.published import named_in
 
-    plan = load_config()["extra"]["course"]
+    plan = course_settings()["chapters"]
     archives = sorted((site_dir / "downloads").glob("*.zip"))
     assert len(archives) == len(LANGUAGES) * len([c for c in plan if any(s.get("file") for s in c["sections"])])
     for archive_path in archives:

@@ -333,9 +333,9 @@ def test_the_chapter_practice_ends_with_what_was_completed_and_where_to_go_next(
 
 def next_chapter_page(language: str) -> str:
     """Where the end of chapter 1 leads, by the course plan in mkdocs.yml."""
-    from helpers import load_config
+    from helpers import course_settings
 
-    following = load_config()["extra"]["course"][1]
+    following = course_settings()["chapters"][1]
     first = next((s["file"] for s in following["sections"] if s.get("file")), None)
     if first is None:
         return HOME[language] + "#course-catalog"

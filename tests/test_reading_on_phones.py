@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import browsing
-from helpers import EDGE_SITE, build_site, load_config, notebook_pages, pages_of
+from helpers import course_settings, EDGE_SITE, build_site, load_config, notebook_pages, pages_of
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -487,7 +487,7 @@ def test_the_home_page_links_each_online_environment_and_starts_on_the_first_scr
     context = browser.new_context(**SIZES[size])
     tab = context.new_page()
     tab.goto(http_base + LANGUAGE_PAGES[language] + "index.html", wait_until="load")
-    heading = load_config()["extra"]["environments"][language]
+    heading = course_settings()["environments"][language]
     section = tab.locator(f"article h2[id='{heading}'] ~ *")
     rows = tab.locator(f"article h2[id='{heading}'] + p + .md-typeset__scrollwrap tbody tr")
     assert rows.count() == 2
@@ -522,7 +522,7 @@ def test_each_section_says_what_it_covers_and_the_course_ends_with_a_result_and_
     tab.goto(http_base + LANGUAGE_PAGES[language] + "index.html", wait_until="load")
     width = SIZES[size]["viewport"]["width"]
     sections = tab.locator(".course-catalog li.course-catalog__section")
-    plan = [s for chapter in load_config()["extra"]["course"] for s in chapter["sections"]]
+    plan = [s for chapter in course_settings()["chapters"] for s in chapter["sections"]]
     assert sections.count() == len(plan)
     for index, section in enumerate(plan):  # the plan's line, on screen, under the section's title
         row = sections.nth(index)
@@ -542,7 +542,7 @@ def test_each_section_says_what_it_covers_and_the_course_ends_with_a_result_and_
     assert total.is_visible()
     assert total.inner_text().startswith({"zh": "全部练习：已答 1 / ", "en": "All exercises: 1 of "}[language])
     further = end.locator("ul.chapter-end__further a")
-    urls = [link["url"] for link in load_config()["extra"]["further_reading"]]
+    urls = [link["url"] for link in course_settings()["further_reading"]]
     assert further.evaluate_all("links => links.map(a => a.href)") == urls
     assert all(box["x"] + box["width"] <= width for box in (a.bounding_box() for a in further.all()))
     context.close()

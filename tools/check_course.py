@@ -2,9 +2,10 @@
 
     .venv/bin/python tools/check_course.py [-f mkdocs.yml]
 
-Runs the checks the build runs before it builds a page (overrides/course_site/course/course_check.py)
-and prints every problem, grouped by file, each with what would be accepted; the build stops
-with the same list.  Exits with 1 when there is a problem, else 0 with what it checked.  Use it
+Reads the courses as the build reads them before it builds a page (overrides/course_site/course/model.py:
+the settings, the plans, the files of docs/, every notebook, exercise, answer file, figure and
+glossary) and prints every problem, grouped by file, each with what would be accepted; the build
+stops with the same list.  Exits with 1 when there is a problem, else 0 with what it checked.  Use it
 after bringing a chapter from upstream, before a build.
 """
 
@@ -17,40 +18,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "overrides")]  # quizzes/, and the site's build package course_site
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-from mkdocs.utils.yaml import yaml_load  # noqa: E402
+from mkdocs.config import load_config  # noqa: E402
 
-from course_site.course import exercises, inventory  # noqa: E402
-from course_site.course.course_check import check_course, report  # noqa: E402
-from course_site.languages import languages_in  # noqa: E402
-from course_site.course.plan import read_plan  # noqa: E402
-from course_site.strings import load_tables, table_path  # noqa: E402
+from course_site.course.course_check import report  # noqa: E402
+from course_site.course.model import read_courses  # noqa: E402
 
 
 def check(config_file: Path) -> tuple[str, bool]:
-    """(what to print, whether the course has no problem)."""
-    with open(config_file, encoding="utf-8") as f:
-        config = yaml_load(f)
-    docs_dir = config_file.parent / config.get("docs_dir", "docs")
-    languages = languages_in(config)
-    folders = [config_file.parent / "strings"]
-    try:
-        strings = load_tables(languages.codes, folders)
-        quiz_languages = exercises.quiz_languages(
-            languages, strings, {code: table_path(code, folders) for code in languages.codes})
-        plan = read_plan(config.get("extra") or {}, languages, docs_dir)
-    except PluginError as error:  # the configuration itself: nothing else can be checked
-        return report([error]), False
-    course_files = inventory.of_config_file(config_file)
-    pages = course_files.pages()
-    course, problems = check_course(course_files, plan, languages, quiz_languages)
+    """(what to print, whether the courses have no problem): the build's own reading (read_courses)."""
+    model, problems = read_courses(load_config(str(config_file)), dates=False)
     if problems:
         return report(problems), False
-    quizzes = sum(len(page.exercises) for page in course.pages.values())
-    solutions = sum(len(page.solutions) for page in course.pages.values())
+    pages = model.inventory.pages()
+    quizzes = sum(len(page.exercises) for page in model.exercises.pages.values())
+    solutions = sum(len(page.solutions) for page in model.exercises.pages.values())
     notebooks = sum(1 for page in pages if page.endswith(".ipynb"))
-    return (f"No problems in {docs_dir.name}/: {notebooks} notebooks, {len(pages) - notebooks} Markdown pages, "
-            f"{quizzes} quizzes, {solutions} reference solutions."), True
+    courses = len(model.plan.courses)
+    return (f"No problems in {model.docs_dir.name}/: {courses} course{'s' if courses != 1 else ''}, {notebooks} notebooks, "
+            f"{len(pages) - notebooks} Markdown pages, {quizzes} quizzes, {solutions} reference solutions."), True
 
 
 def main(argv: list[str] | None = None) -> int:

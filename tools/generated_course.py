@@ -3,8 +3,8 @@
     .venv/bin/python tools/generated_course.py DESTINATION SECTIONS
 
 DESTINATION gets `docs/` (the real home pages and glossary, chapter 1 as it is, then copies of its
-four sections in as many chapters as SECTIONS needs), `mkdocs.yml` (the real configuration,
-inherited, with this course's plan) and `plain.yml` (the same notebooks built by Material and
+four sections in as many chapters as SECTIONS needs, and the real course.yml with this course's
+chapters), `mkdocs.yml` (the real configuration, inherited) and `plain.yml` (the same notebooks built by Material and
 mkdocs-jupyter alone, the baseline of tools/benchmark.py).  Chapters take 4, 4 and 7 sections in
 turn, like the real plan, so 15 sections are the real plan's shape and 45 are three times it.
 """
@@ -91,8 +91,11 @@ def write_course(destination: Path, sections: int, repo: Path = ROOT) -> Generat
         "theme": {"custom_dir": str(repo / "overrides")},
         "hooks": hooks,
         "watch": [str(repo / "overrides"), str(repo / "quizzes")],
-        "extra": {"course": plan},
     }
+    with open(source_docs / "course.yml", encoding="utf-8") as f:
+        course_settings = yaml_load(f)
+    course_settings["chapters"] = plan
+    (docs / "course.yml").write_text(yaml.safe_dump(course_settings, allow_unicode=True, sort_keys=False), encoding="utf-8")
     # The baseline keeps the real Markdown and search settings, drops everything of ours.
     (destination / "no-overrides").mkdir()
     plain = {
@@ -108,20 +111,23 @@ def write_course(destination: Path, sections: int, repo: Path = ROOT) -> Generat
     # The loader resolved the cache folder's !ENV tag; the baseline must follow NOTEBOOK_CACHE_DIR too.
     plain_text = plain_text.replace("    cache_dir: .cache/mkdocs-jupyter\n", "    cache_dir: !ENV [NOTEBOOK_CACHE_DIR, .cache/mkdocs-jupyter]\n")
     (destination / "plain.yml").write_text(plain_text, encoding="utf-8")
-    course = _record_translations(destination / "mkdocs.yml", config)
+    course = _record_translations(destination / "mkdocs.yml")
     notebooks = len(course.files(".ipynb"))
     return GeneratedCourse(destination, destination / "mkdocs.yml", destination / "plain.yml", sections, notebooks)
 
 
-def _record_translations(config_file: Path, config: dict):
+def _record_translations(config_file: Path):
     """A clone's answer cells name its own answer files, so its originals differ from chapter 1's:
     its translations are recorded as up to date, as a real course's are (no outdated notices)."""
-    from course_site.course.inventory import of_config_file
-    from course_site.languages import languages_in
+    from mkdocs.config import load_config
+
+    from course_site.adapters import i18n
+    from course_site.course.inventory import CourseInventory
     from course_site.course.translation_status import mark_done, translations_under
 
-    languages = languages_in(config)
-    course = of_config_file(config_file)
+    config = load_config(str(config_file))
+    languages = i18n.site_languages(config)
+    course = CourseInventory.from_config(config)
     for name in translations_under(course, languages, [course.docs_dir]):
         mark_done(course.docs_dir, languages, name)
     return course

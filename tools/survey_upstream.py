@@ -22,10 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "overrides")]  # quizzes/, and the site's build package course_site
 
 from mkdocs.exceptions import PluginError  # noqa: E402
-from mkdocs.utils.yaml import yaml_load  # noqa: E402
+from mkdocs.config import load_config  # noqa: E402
 
+from course_site.adapters import i18n  # noqa: E402
 from course_site.course import exercises  # noqa: E402
-from course_site.languages import languages_in  # noqa: E402
 from course_site.course.notebooks import check_notebook  # noqa: E402
 from course_site.strings import load_tables, table_path  # noqa: E402
 from quizzes.course import scan_page  # noqa: E402
@@ -40,8 +40,7 @@ class Verdict:
 
 
 def site_quiz_languages() -> tuple:
-    with open(ROOT / "mkdocs.yml", encoding="utf-8") as f:
-        languages = languages_in(yaml_load(f))
+    languages = i18n.site_languages(load_config(str(ROOT / "mkdocs.yml")))
     strings = load_tables(languages.codes)
     return exercises.quiz_languages(languages, strings, {code: table_path(code, ()) for code in languages.codes})
 

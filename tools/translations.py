@@ -26,19 +26,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "overrides")]  # quizzes/, and the site's build package course_site
 
-from mkdocs.utils.yaml import yaml_load  # noqa: E402
+from mkdocs.config import load_config  # noqa: E402
 
+from course_site.adapters import i18n  # noqa: E402
 from course_site.course import translation_status as status  # noqa: E402
 from course_site.errors import SiteError  # noqa: E402
-from course_site.course.inventory import CourseInventory, of_config_file  # noqa: E402
-from course_site.languages import Languages, languages_in  # noqa: E402
+from course_site.course.inventory import CourseInventory  # noqa: E402
+from course_site.languages import Languages  # noqa: E402
 
 
 def read_site(config_file: Path) -> tuple[CourseInventory, Languages]:
-    """The course's files and the i18n plugin's languages (the default first), as the build reads them."""
-    with open(config_file, encoding="utf-8") as f:
-        config = yaml_load(f)
-    return of_config_file(config_file), languages_in(config)
+    """The courses' files and the i18n plugin's languages (the default first), as the build reads them."""
+    config = load_config(str(config_file))
+    return CourseInventory.from_config(config), i18n.site_languages(config)
 
 
 def _shown(docs_dir: Path, name: str) -> str:

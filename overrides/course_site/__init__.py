@@ -8,11 +8,15 @@ At the top:
 - plugin.py: CourseSite, one method per MkDocs event; per-build and per-language state
 - pipeline.py: the page pipeline, its steps in order (start here to change how a page looks)
 - errors.py (SiteError, the one error the build raises), languages.py, strings/ (the site's words,
-  one table per language): the ground every room stands on
+  one table per language), order.py (steps in a written order, and why): the ground every room
+  stands on
 
-course/: what the course is, read and checked before any page is built
+course/: what the courses are, read and checked before any page is built
+- model.py: read_courses, the one reading of the courses that the build and every tool make
+- settings.py: the site's and each course's settings, checked as MkDocs checks its own
 - inventory.py: docs/'s files by MkDocs' own rules (exclude_docs, dot-files), listed once, each read once
-- plan.py: the course plan (navigation, titles); glossary.py: the glossary, read and checked
+- plan.py: the site's plan, its courses, chapters and sections (navigation, titles); glossary.py: a
+  course's glossary, read and checked
 - notebooks.py, course_check.py: every check before a page is built, every problem at once
   (tools/check_course.py runs them alone); sanitise.py: what content may contain
 - exercises.py: the quiz engine (quizzes/) reading the course, with each language's quiz words and grammar
@@ -30,6 +34,7 @@ page/: what the pipeline's steps put into a page
 - run_box.py: the box that offers a chapter's notebooks; search_text.py: what search indexes of a page
 
 site/: what the build writes beside the pages, and what it keeps between builds
+- build.py: one build's state across its language passes; finish.py: the end of a build, in order
 - archives.py: each chapter's notebooks to download; solution_files.py: reference solutions' files
 - progress_data.py: the data behind the navigation's ticks; dark_figures.py: each SVG's dark file
 - search_index.py: the index, one file per language; the query side is assets/javascripts/search.js

@@ -1,4 +1,5 @@
-"""The site's languages, from the one list in mkdocs.yml (the i18n plugin's `languages`).
+"""The site's languages, from the one list in mkdocs.yml (the i18n plugin's `languages`, read by
+adapters/i18n.py, for the build and the tools alike).
 
 File names carry their language as a suffix before the extension (`x.en.ipynb`,
 `a.en.svg`, `01.02_answer.en.txt`); a name without a known suffix is in the default
@@ -64,16 +65,3 @@ class Languages:
             if url.startswith(self.folder(code)):
                 return url[len(self.folder(code)):]
         return url
-
-
-def languages_in(config: Mapping) -> Languages:
-    """The languages of a mkdocs.yml read as data (tools outside a build; the build itself asks
-    the i18n plugin, i18n.site_languages): its `languages` that are built, default first."""
-    i18n = next((p["i18n"] for p in config.get("plugins", []) if isinstance(p, Mapping) and "i18n" in p), None)
-    if i18n is None:
-        language = (config.get("theme") or {}).get("language", "en")
-        return Languages(language, (language,), {language: language})
-    entries = i18n["languages"]
-    default = next(e["locale"] for e in entries if e.get("default"))
-    codes = (default, *(e["locale"] for e in entries if e.get("build", True) and e["locale"] != default))
-    return Languages(default, codes, {e["locale"]: e.get("name", e["locale"]) for e in entries})

@@ -24,8 +24,9 @@ from mkdocs.utils import get_relative_url
 
 from quizzes.cell_ids import positions_without_id
 
+from . import order
 from .adapters import material, nbconvert
-from .course.glossary import PAGE as GLOSSARY_PAGE
+from .course.plan import HOME
 from .course.run_at_build import CellOutput
 from .page import figures as figure_parts, glossary_terms, quiz_pages, run_box as run_boxes
 from .page import headings as heading_anchors, links as link_rewriting, notices as page_notices
@@ -114,11 +115,17 @@ def exercises_step(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def catalog(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """The course catalog on the home page, with the reader's progress."""
-    if page.is_home:
-        site = page.site
-        replace_comment(tree, CATALOG_MARKER, progress.render_catalog(
-            site.plan, site.course, page.language, site.languages, page.strings, page.url))
+    """The catalog, with the reader's progress: every course's on the site's home page, where its
+    marker is; a course's own on the course's home page, at the marker, or at the end of a page
+    written without one (upstream's README.md)."""
+    site, source = page.site, page.site.languages.original(page.src_uri)
+    planned = page.course
+    if page.is_home or (planned is not None and source == planned.home):
+        only = None if page.is_home else planned
+        html = progress.render_catalog(site.plan, site.course, page.language, site.languages, page.strings, page.url,
+                                       only=only)
+        if not replace_comment(tree, CATALOG_MARKER, html) and only is not None:
+            tree.append(BeautifulSoup(html, "html.parser"))
     return tree
 
 
@@ -142,14 +149,15 @@ def chapter_end(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 def glossary(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """The glossary page's entries; on other pages, the first use of each term linked to them."""
-    terms = page.site.glossary
+    course = page.course
+    terms = page.site.glossaries.get(course.folder) if course is not None else None
     if terms is None:
-        return tree
+        return tree  # a page of no course, or of a course without a glossary
     languages = page.site.languages
-    if languages.original(page.src_uri) == GLOSSARY_PAGE:
+    if languages.original(page.src_uri) == course.glossary_page:
         replace_comment(tree, glossary_terms.MARKER, glossary_terms.render_page(terms, page.language, languages.names, page.strings))
         return tree
-    href = get_relative_url(progress.page_url(GLOSSARY_PAGE, page.language, languages), page.url)
+    href = get_relative_url(progress.page_url(course.glossary_page, page.language, languages), page.url)
     glossary_terms.link_first_uses(tree, terms.entries[page.language], href)
     return tree
 
@@ -258,11 +266,12 @@ def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     chapter = page.site.plan.chapter_of(languages.original(page.src_uri))
     if chapter is None or not page.is_notebook or not nbconvert.code_to_run(tree):
         return tree
-    anchor = page.site.environments.get(page.language)
-    home = get_relative_url(languages.folder(page.language) + "index.html", page.url)
+    course = page.course
+    anchor = course.environments.get(page.language)
+    home = get_relative_url(progress.page_url(course.home or HOME, page.language, languages), page.url)
     run_boxes.add_run_box(tree, run_boxes.run_box(
         notebook=page.src_uri.rsplit("/", 1)[-1],
-        archive_href=link_rewriting.site_href(archives.archive_path(chapter.folder, page.language), page.url),
+        archive_href=link_rewriting.site_href(archives.archive_path(course.name, chapter.folder, page.language), page.url),
         environments_href=f"{home}#{anchor}" if anchor else None, strings=page.strings,
     ))
     return tree
@@ -357,16 +366,7 @@ NEEDS: dict[Callable, tuple[tuple[Callable, str], ...]] = {
 
 def check_order(steps: tuple, needs: Mapping = NEEDS, first: tuple = FIRST, last: tuple = LAST) -> None:
     """Raise when a step comes before a step it needs, or the first or last steps are not so."""
-    position = {step: index for index, step in enumerate(steps)}
-    broken = [f"{step.__name__} before {earlier.__name__} ({why})"
-              for step, required in needs.items() for earlier, why in required
-              if step in position and earlier in position and position[earlier] > position[step]]
-    broken += [f"{step.__name__} is not step {index + 1} ({why})"
-               for index, (step, why) in enumerate(first) if steps[index] is not step]
-    broken += [f"{step.__name__} is not step {len(steps) - len(last) + index + 1} of {len(steps)} ({why})"
-               for index, (step, why) in enumerate(last) if steps[len(steps) - len(last) + index] is not step]
-    if broken:
-        raise RuntimeError("the page pipeline's order breaks what its steps need: " + "; ".join(broken))
+    order.check(steps, needs, first, last, what="the page pipeline")
 
 
 check_order(STEPS)
@@ -379,6 +379,9 @@ def run(html: str, page: PageContext, steps=STEPS) -> str:
     return str(tree)
 
 
-def replace_comment(tree: BeautifulSoup, text: str, html: str) -> None:
-    for comment in tree.find_all(string=lambda node: isinstance(node, Comment) and node.strip() == text):
+def replace_comment(tree: BeautifulSoup, text: str, html: str) -> bool:
+    """Put `html` where each comment `<!-- text -->` is; whether there was one."""
+    found = tree.find_all(string=lambda node: isinstance(node, Comment) and node.strip() == text)
+    for comment in found:
         comment.replace_with(BeautifulSoup(html, "html.parser"))
+    return bool(found)

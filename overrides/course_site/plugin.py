@@ -1,13 +1,15 @@
 """CourseSite: the site's build, one method per MkDocs event, in the order MkDocs calls them.
 
-static-i18n builds the site once per language (see i18n.LanguagePass); every event below
-runs in every language pass.  What lasts for a whole build lives on `self.build` (made at the
-start of the first pass), what belongs to one language on `self.language_pass`.  Both are made in
-`on_config` and nowhere else.
+static-i18n builds the site once per language (see adapters/i18n.py): every event below runs in
+every language pass.  What lasts for a whole build lives on `self.build` (site/build.py, made at
+the start of the first pass from the courses as course/model.py reads them), what belongs to one
+language on `self.language_pass`, and the outputs of cells run at build on `self._run_outputs`;
+all three are made in `on_config` and nowhere else.
 
 Where to look:
 - how a page's HTML is made: pipeline.py (the steps, in order);
-- the navigation, titles and catalog: plan.py, from `extra.course` in mkdocs.yml;
+- what the courses are (settings, plan, files, exercises, glossaries): course/model.py;
+- the end of a build (archives, search index, offline package, link check): site/finish.py;
 - the words of the site: strings/<language>.py; the languages: the i18n plugin in mkdocs.yml;
 - anything that depends on another project's internals: adapters/, one module per project.
 """
@@ -22,57 +24,23 @@ from urllib.parse import urlsplit
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.toc import get_toc
 
-from quizzes.course import Course
-
 from . import pipeline
 from .adapters import i18n, jupyter, material, material_search
 from .course import exercises, history, inventory, run_at_build, sanitise, translation_status
-from .course.course_check import check_course, raise_problems
-from .course.glossary import read_glossary
-from .course.plan import CoursePlan, check_every_page_is_planned, read_plan
-from .errors import SiteError
-from .languages import Languages
+from .course.course_check import raise_problems
+from .course.model import read_courses
+from .course.plan import check_every_page_is_planned
 from .page import progress, quiz_pages
 from .page.context import PageContext, PageResult, SiteServices
-from .site import archives, compaction, dark_figures, offline_package, page_cache, progress_data, published
-from .site import search_index, site_links, sitemap, solution_files
+from .site import compaction, dark_figures, finish, page_cache, published, search_index, site_links
+from .site.build import CACHES, JUDGED_CACHE, LINKS_CACHE, PAGE_CACHE, RUN_CACHE, SEARCH_CACHE, STYLESHEET_CACHE, Build
 from .site.footer import Footer, footer_for
 from .site.not_found import NOT_FOUND, not_found_context
-from .site.notebook_css import NOTEBOOK_CSS, StyleCollector
-from .strings import load_tables, table_path
+from .site.notebook_css import NOTEBOOK_CSS
+
+__all__ = ["CACHES", "CourseSite"]
 
 log = logging.getLogger("mkdocs.plugins.course_site")
-
-RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
-PAGE_CACHE = "pages"  # what the pipeline made of each page (page_cache.py)
-STYLESHEET_CACHE = "notebook-css"  # notebook.css as pruned before (notebook_css.py)
-SEARCH_CACHE = "search-entries"  # what Material's search indexed of each page (material_search.keep_search_entries)
-LINKS_CACHE = "written-pages"  # each page as written, and its ids and links (site_links.LinkReadings)
-JUDGED_CACHE = "judged-content"  # the content sanitise.py passed, by its hash (sanitise.JudgedPages)
-CACHES = (RUN_CACHE, PAGE_CACHE, STYLESHEET_CACHE, SEARCH_CACHE, LINKS_CACHE, JUDGED_CACHE)  # each a folder beside it
-
-
-@dataclass
-class Build:
-    """One `mkdocs build` (or serve rebuild), across its language passes."""
-
-    languages: Languages
-    strings: dict
-    plan: CoursePlan
-    course: Course
-    services: SiteServices
-    course_files: inventory.CourseInventory  # what docs/ holds for the course, read once (inventory.py)
-    pages: page_cache.PageCache | None = None  # pages made before, by what they are made from
-    stylesheets: page_cache.PageCache | None = None  # notebook.css pruned before, by what it was pruned from
-    links: site_links.LinkReadings = field(default_factory=site_links.LinkReadings)  # built pages, read once
-    search_entries: material_search.SearchEntries | None = None  # what Material's search indexed of each page
-    last_changed: dict = field(default_factory=dict)  # docs-relative path -> date of its last commit
-    notebook_cache: set = field(default_factory=set)  # mkdocs-jupyter's entries used by any pass
-    styles: StyleCollector = field(default_factory=StyleCollector)
-    published: dict = field(default_factory=dict)  # each page's URL per language, by its original source
-    copied: dict = field(default_factory=dict)  # site path -> the docs/ file published there (every pass)
-    used: set = field(default_factory=set)  # site paths the built pages link or load (every pass)
-    content_problems: list = field(default_factory=list)  # what pages may not hold, of every pass so far
 
 
 @dataclass(frozen=True)
@@ -100,58 +68,46 @@ class CourseSite:
         jupyter.highlight_each_notebook_in_its_language()
         if state.starts_build or self.build is None:
             self.build = self._start_build(config)
-        languages = self.build.languages
+        languages = self.build.model.languages
         self.language_pass = LanguagePass(state.language, languages.folder(state.language), state.is_last)
         material.drop_cdn_polyfill(config)
         if not state.starts_build:
             # One 404 page for the whole site, in every language, written by the first pass:
             # a later pass would write over it (static-i18n keeps site_dir).
             config.theme.static_templates.discard(NOT_FOUND)
-        config.nav = self.build.plan.navigation(state.language, self.build.strings[state.language]["home"])
+        config.nav = self.build.model.plan.navigation(state.language, self.build.model.strings[state.language]["home"])
         return config
 
     def _start_build(self, config) -> Build:
-        languages = i18n.site_languages(config)
-        docs_dir = Path(config.docs_dir)
-        course_files = inventory.course_files(config)
-        _check_files_of_docs(course_files)
-        string_folders = [Path(config.config_file_path).parent / "strings"]
-        strings = load_tables(languages.codes, string_folders)
-        plan = read_plan(config.extra, languages, docs_dir)
-        quiz_languages = exercises.quiz_languages(
-            languages, strings, {code: table_path(code, string_folders) for code in languages.codes})
-        course, problems = check_course(course_files, plan, languages, quiz_languages)
-        raise_problems(problems)  # every problem of docs/ at once, grouped by file
-        translated = translation_status.survey(course_files, languages)
-        _log_translations(translated, docs_dir.name)
+        model, problems = read_courses(config)
+        raise_problems(problems)  # every problem of the settings and of docs/ at once, grouped by file
+        translation_status.log_survey(model.translations, model.docs_dir.name)
         self._run_outputs = {}
-        run_cache = jupyter.notebook_cache_dir(config).parent / RUN_CACHE
-        glossary = read_glossary(docs_dir, languages.codes)
+        files, languages = model.inventory, model.languages
+        caches = jupyter.notebook_cache_dir(config).parent
         services = SiteServices(
-            languages=languages, plan=plan, course=course,
+            languages=languages, plan=model.plan, course=model.exercises,
             slugify=config.mdx_configs.get("toc", {}).get("slugify") or _default_slugify(),
             toc_depth=jupyter.notebook_toc_depth(config),
-            run_outputs=lambda src_uri: self._outputs_of(src_uri, course_files, run_cache),
-            glossary=glossary,
-            docs_name=docs_dir.name,
-            environments=dict(config.extra.get("environments") or {}),
-            read_source=lambda name: course_files.text(name) if course_files.has(name) else None,
-            exists=course_files.has,
-            outdated=translated.pages,
-            judge_content=sanitise.JudgedPages(jupyter.notebook_cache_dir(config).parent / JUDGED_CACHE).problems,
+            run_outputs=lambda src_uri: self._outputs_of(src_uri, files, caches / RUN_CACHE),
+            glossaries=model.glossaries,
+            docs_name=model.docs_dir.name,
+            read_source=lambda name: files.text(name) if files.has(name) else None,
+            exists=files.has,
+            outdated=model.translations.pages,
+            judge_content=sanitise.JudgedPages(caches / JUDGED_CACHE).problems,
         )
         code = page_cache.code_key()
         made_from = page_cache.build_key(
-            course_files, languages, plan, course.languages, progress.what_pages_show(course, languages), glossary,
-            strings, services.environments, services.toc_depth, docs_dir.name, page_cache.describe(services.slugify),
-            keyed_with_pages=course_files.read_for_quizzes, code=code)
-        caches = jupyter.notebook_cache_dir(config).parent
-        return Build(languages, strings, plan, course, services, course_files,
+            files, languages, model.plan, model.exercises.languages, progress.what_pages_show(model.exercises, languages),
+            dict(model.glossaries), model.strings, services.toc_depth, model.docs_dir.name,
+            page_cache.describe(services.slugify), keyed_with_pages=model.read_for_quizzes, code=code)
+        return Build(model, services,
                      pages=page_cache.PageCache(caches / PAGE_CACHE, made_from),
                      stylesheets=page_cache.PageCache(caches / STYLESHEET_CACHE, code),
                      links=site_links.LinkReadings(page_cache.PageCache(caches / LINKS_CACHE, code)),
                      search_entries=material_search.keep_search_entries(config, caches / SEARCH_CACHE, code),
-                     last_changed=history.last_changed(docs_dir))
+                     last_changed=history.last_changed(model.docs_dir))
 
     def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, cache: Path) -> dict:
         if src_uri not in self._run_outputs:
@@ -171,8 +127,8 @@ class CourseSite:
         docs_dir = Path(config.docs_dir)
         published.check_no_symlinks(docs_dir)
         jupyter.render_notebooks_as_pages(files, config, self.language_pass.folder)
-        check_every_page_is_planned(self.build.plan, sorted(f.src_uri for f in files.documentation_pages()),
-                                    self.build.languages)
+        check_every_page_is_planned(self.build.model.plan, sorted(f.src_uri for f in files.documentation_pages()),
+                                    self.build.model.languages)
         for unused in material_search.unused_theme_files(files, material_search.search_languages(config), config.theme["favicon"]):
             files.remove(unused)
         for uri in exercises.ASSETS.values():
@@ -186,42 +142,43 @@ class CourseSite:
         """Priority -200: after static-i18n's on_nav (-100).  Sections not published yet join
         the navigation, greyed and not links (plan.add_coming_soon)."""
         language = self.language_pass.language
-        self.build.plan.add_coming_soon(nav.items, language, self.build.strings[language]["coming_soon"])
+        model = self.build.model
+        model.plan.add_coming_soon(nav.items, language, model.strings[language]["coming_soon"])
         return nav
 
     def on_env(self, env, config, files):
         env.globals["material_bundle"] = material.material_bundle()
         env.globals["material_search_worker"] = material_search.search_worker()
-        env.globals["search_languages"] = self.build.languages.codes
+        env.globals["search_languages"] = self.build.model.languages.codes
         env.globals["search_index"] = search_index.LANGUAGE_INDEX
         return env
 
     def on_template_context(self, context, template_name: str, config):
         """The 404 page: its links relative to a <base> it sets itself, and every language's words."""
         if template_name == NOT_FOUND:
-            build = self.build
+            model = self.build.model
             context["base_url"] = "."
             context["course_404"] = not_found_context(
-                site_url=config.site_url or "/", languages=build.languages, strings=build.strings,
-                site_names=i18n.site_names(config, build.languages), plan=build.plan,
+                site_url=config.site_url or "/", languages=model.languages, strings=model.strings,
+                site_names=i18n.site_names(config, model.languages), plan=model.plan,
                 palette_script=material.palette_script(config, urlsplit(config.site_url or "/").path or "/"),
             )
         return context
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str | None:
         return quiz_pages.markdown_with_slots(
-            self.build.course, page.file.src_uri, markdown, Path(page.file.abs_src_path), Path(config.docs_dir)
+            self.build.model.exercises, page.file.src_uri, markdown, Path(page.file.abs_src_path), Path(config.docs_dir)
         )
 
     def on_page_content(self, html: str, page, config, files) -> str:
-        build, language = self.build, self.language_pass.language
+        build, model, language = self.build, self.build.model, self.language_pass.language
         context = PageContext(
             src_uri=page.file.src_uri, url=page.url, language=language,
-            written_in=i18n.written_in(page.file, build.languages),
-            strings=build.strings[language], site=build.services,
+            written_in=i18n.written_in(page.file, model.languages),
+            strings=model.strings[language], site=build.services,
         )
         output, result = self._made(html, context)
-        title = build.plan.title(build.languages.original(page.file.src_uri), language)
+        title = model.plan.title(model.languages.original(page.file.src_uri), language)
         if title:  # the plan's title wins over a notebook's first heading
             page.title = title
         if result.toc is not None:
@@ -234,8 +191,8 @@ class CourseSite:
             notebook_stylesheet=NOTEBOOK_CSS if context.is_notebook else None,
             quiz_stylesheet=result.quiz_stylesheet,
             figures=bool(result.figures),
-            figure_close=build.strings[language]["figure_close"],
-            figure_pan_hint=build.strings[language]["figure_pan_hint"],
+            figure_close=model.strings[language]["figure_close"],
+            figure_pan_hint=model.strings[language]["figure_pan_hint"],
         )
         if context.written_in != language:
             log.info(f"{context.where} has no {language} version: shown in {context.written_in}, with a notice")
@@ -243,11 +200,11 @@ class CourseSite:
 
     def _made(self, html: str, context: PageContext) -> tuple[str, PageResult]:
         """The pipeline's page, or the one it made before from the same inputs (page_cache.py)."""
-        build, src_uri = self.build, context.src_uri
-        source = build.course_files.text(src_uri) if build.course_files.has(src_uri) else None
+        build, src_uri, files = self.build, context.src_uri, self.build.model.inventory
+        source = files.text(src_uri) if files.has(src_uri) else None
         outputs = build.services.run_outputs(src_uri) if context.is_notebook else None
         key = build.pages.key(html, src_uri, context.url, context.language, context.written_in, source, outputs,
-                              build.course.pages.get(src_uri), build.services.outdated.get(src_uri))
+                              build.model.exercises.pages.get(src_uri), build.services.outdated.get(src_uri))
         made = build.pages.get(key)
         if made is not None:
             return made
@@ -267,7 +224,8 @@ class CourseSite:
 
     def on_page_context(self, context, page, config, nav):
         """Priority -100: after static-i18n's own language switcher (50), which knows Markdown pages only."""
-        languages = self.build.languages
+        model = self.build.model
+        languages = model.languages
         path = languages.without_folder(page.url)
         alternates = [
             {"name": languages.names[code], "link": (languages.folder(code) + path) or "index.html", "lang": code}
@@ -278,8 +236,9 @@ class CourseSite:
         extras.language = self.language_pass.language
         extras.footer = footer_for(
             title=page.title, address=config.site_url + page.url,
-            changed=self.build.last_changed.get(page.file.src_uri), extra=config.extra,
-            strings=self.build.strings[self.language_pass.language],
+            changed=self.build.last_changed.get(page.file.src_uri), site=model.settings,
+            course=model.plan.course_of(languages.original(page.file.src_uri)),
+            strings=model.strings[self.language_pass.language],
         )
         page.course = extras
         original = languages.original(page.file.src_uri)
@@ -295,34 +254,8 @@ class CourseSite:
         # Every page's content problems, of this pass and those before it, at once (the outer
         # pass's on_post_build runs after the other languages' passes).
         sanitise.stop_on(self.build.content_problems)
-        if i18n.is_inner_pass(config):
-            return
-        self.build.pages.forget_unused()  # every language's pass has asked for its pages by now
-        if self.build.search_entries is not None:  # every language's pages are indexed by now
-            self.build.search_entries.save()
-        published.check_every_file_is_used(self.build.copied, self.build.used)
-        site = Path(config.site_dir)
-        self.build.styles.write(site, self.build.stylesheets)
-        self.build.stylesheets.forget_unused()
-        progress_data.write_data(site, self.build.course, self.build.plan, self.build.languages)
-        chapters = {c.folder: [s.source for s in c.sections if s.source] for c in self.build.plan.chapters
-                    if any(s.source for s in c.sections)}
-        archives.write_archives(site, self.build.course_files, chapters, self.build.languages)
-        # Written here, not as MkDocs files: exclude_docs leaves answer/ out of the site.
-        solution_files.write_files(site, (s for page in self.build.course.pages.values() for s in page.solutions))
-        not_found = site / NOT_FOUND
-        if not_found.is_file():  # a theme template: on_post_page did not see it
-            not_found.write_text(compaction.compact_html(not_found.read_text(encoding="utf-8")), encoding="utf-8")
-        search_index.write(site, self.build.languages)
-        if config.site_url:
-            sitemap.write(site, config.site_url, self.build.published, self.build.languages)
-        # The home pages say how big the package is, which the package then holds too.
-        offline_package.write_offline_package(site, config.site_url, self.build.languages, self.build.strings)
-        broken = site_links.broken_links(site, urlsplit(config.site_url or "/").path or "/", self.build.links)
-        self.build.links.kept.forget_unused()
-        if broken:
-            raise SiteError(f"{len(broken)} broken links:\n  " + "\n  ".join(broken),
-                            expected="links to published pages and files, and anchors that exist on them")
+        if not i18n.is_inner_pass(config):
+            finish.finish(self.build, Path(config.site_dir), config.site_url or "")
 
 
 @dataclass
@@ -350,38 +283,6 @@ def _copied_from(files: Files, docs_dir: Path) -> dict[str, str]:
         if docs_dir in source.parents:
             copied[file.dest_uri] = f"{docs_dir.name}/{source.relative_to(docs_dir).as_posix()}"
     return copied
-
-
-def _check_files_of_docs(course_files: inventory.CourseInventory) -> None:
-    """Before anything is built, every problem at once: symbolic links (published.py) and every
-    SVG file (figures, and anything the archives would carry) against sanitise.py's allow list."""
-    docs_dir = course_files.docs_dir
-    links = published.symlink_problems(docs_dir, course_files.symlinks)
-    figures_problems = [
-        problem for svg in course_files.files(".svg")
-        for problem in sanitise.check_svg(course_files.text(svg), f"{docs_dir.name}/{svg}")
-    ]
-    expected = [published.SYMLINKS_EXPECTED] if links else []
-    expected += [sanitise.EXPECTED_SVG] if figures_problems else []
-    sanitise.stop_on(links + figures_problems, "; ".join(expected))
-
-
-def _log_translations(survey: translation_status.Survey, docs: str) -> None:
-    """What a maintainer should know about the translations; never a warning, which would stop a
-    strict build: a fix to an original may ship before its translation."""
-    command = "tools/translations.py done"
-    for state in survey.files:
-        if state.state == translation_status.OUTDATED:
-            since = f"since {state.changed_on}" if state.changed_on else "(change not committed yet)"
-            cells = f", cells {', '.join(state.changes.cells)}" if state.changes and state.changes.cells else ""
-            log.info(f"{docs}/{state.translation} is behind {docs}/{state.original} {since}{cells}: "
-                     f"its page says so; when it is updated, run {command} {docs}/{state.translation}")
-        elif state.state == translation_status.UNRECORDED:
-            log.info(f"{docs}/{state.translation} has no translation record; when it matches "
-                     f"{docs}/{state.original}, run {command} {docs}/{state.translation}")
-    if survey.pages and survey.history != "git":
-        log.info("translation dates: " + ("the git history is shallow, dates may be late (fetch it whole)"
-                                          if survey.history == "shallow" else "no git history, so no dates"))
 
 
 def _default_slugify():

@@ -11,6 +11,7 @@ names the file and says what would be accepted; `report` groups them by file.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from mkdocs.exceptions import PluginError
 
@@ -34,9 +35,15 @@ class CourseProblems(SiteError):
         super().__init__(report(self.problems))
 
 
-def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Languages,
-                 quiz_languages: tuple) -> tuple[Course, list[PluginError]]:
-    """The course's exercises, and every problem of docs/ (none: the build may go on)."""
+@dataclass(frozen=True)
+class CheckedCourse:
+    exercises: Course  # every page's exercises and reference solutions
+    problems: list[PluginError]  # every problem of docs/ (none: the build may go on)
+    read_for_quizzes: frozenset[str]  # files the quiz engine read besides the pages (answer files, solutions)
+
+
+def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Languages, quiz_languages: tuple) -> CheckedCourse:
+    """The course's exercises, and every problem of docs/ before a page is built."""
     problems: list[PluginError] = []
     refused = set()
     docs_dir, pages = inventory.docs_dir, inventory.pages()
@@ -56,7 +63,8 @@ def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Langua
                 f"({languages.default}) at docs/{original}; none found", where=where,
             ))
     problems += pages_outside_the_plan(plan, pages, languages)
-    course, found = exercises.scan_problems(inventory, [page for page in pages if page not in refused], quiz_languages)
+    course, found, read = exercises.scan_problems(inventory, [page for page in pages if page not in refused],
+                                                  quiz_languages)
     problems += found
     for svg in inventory.published:
         if not svg.endswith(".svg") or svg.endswith(palette.DARK_SUFFIX):
@@ -66,7 +74,7 @@ def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Langua
             palette.dark_svg(inventory.text(svg), where)
         except SiteError as error:
             problems.append(error)
-    return course, problems
+    return CheckedCourse(course, problems, read)
 
 
 def _readable(inventory: CourseInventory, source: str) -> bool:

@@ -37,6 +37,9 @@ def scan(inventory: CourseInventory, languages: tuple[QuizLanguage, ...]) -> Cou
 
 
 def scan_problems(inventory: CourseInventory, pages: list[str], languages: tuple[QuizLanguage, ...]):
-    """As scan, for the pages given, with every problem found (course_check.py)."""
-    return scan_course_problems([(page, inventory.path(page)) for page in pages], inventory.docs_dir, languages,
-                                inventory.files_for_quizzes())
+    """As scan, for the pages given: the course, every problem found, and the files the engine
+    read besides the pages (course_check.py)."""
+    files = inventory.files_for_quizzes()
+    course, problems = scan_course_problems([(page, inventory.path(page)) for page in pages], inventory.docs_dir,
+                                            languages, files)
+    return course, problems, frozenset(files.read)

@@ -11,14 +11,12 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 import yaml
 
 from ..errors import SiteError
+from .inventory import CourseInventory
 
-SOURCE = "glossary.yml"  # in docs/
-PAGE = "glossary.md"
 FIELDS = {"term", "uses", "definition", "avoid"}
 
 
@@ -80,14 +78,15 @@ class _UniqueKeyLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
-def read_glossary(docs_dir: Path, languages: tuple[str, ...]) -> Glossary | None:
-    """The glossary, checked whole: every problem of the file is named at once."""
-    path = docs_dir / SOURCE
-    if not path.is_file():
-        return None
-    where = f"{docs_dir.name}/{SOURCE}"
+def read_glossary(inventory: CourseInventory, source: str, languages: tuple[str, ...]) -> Glossary | None:
+    """The glossary at the docs-relative `source`, checked whole: every problem of the file is
+    named at once; None when the course has no such file."""
+    if not inventory.has(source):
+        raise SiteError(f"the glossary {source} does not exist", where=f"{inventory.docs_dir.name}/{source}",
+                        expected="the glossary file the course's course.yml names, in the course's folder")
+    where = f"{inventory.docs_dir.name}/{source}"
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)
+        data = yaml.load(inventory.text(source), Loader=_UniqueKeyLoader)
     except yaml.YAMLError as error:
         raise SiteError(f"not valid YAML: {error}", where=where) from None
     terms = data.get("terms") if isinstance(data, dict) else None
@@ -115,6 +114,7 @@ def read_glossary(docs_dir: Path, languages: tuple[str, ...]) -> Glossary | None
                 problems.append(f"entry {term_id} ({code}) has unknown fields {sorted(unknown)} (expected only {sorted(FIELDS)})")
             entries[code].append(Entry(term_id, entry["term"], tuple(entry.get("uses") or ()), entry["definition"]))
     problems.extend(_repeated_terms(entries))
+    problems.extend(_uses_listed_twice(entries))
     if len(problems) == 1:
         raise SiteError(problems[0], where=where)
     if problems:
@@ -135,11 +135,18 @@ def _repeated_terms(entries: dict[str, list[Entry]]) -> list[str]:
 
 
 def uses_by_text(entries: tuple[Entry, ...]) -> dict[str, Entry]:
-    owners: dict[str, Entry] = {}
-    for entry in entries:
-        for use in entry.uses:
-            if use in owners and owners[use].id != entry.id:
-                raise SiteError(f"the use {use!r} is listed by two entries, {owners[use].id} and {entry.id}",
-                                where=f"docs/{SOURCE}", expected="each use in one entry only")
-            owners[use] = entry
-    return owners
+    """Each use with its entry (read_glossary has checked that no use is listed by two)."""
+    return {use: entry for entry in entries for use in entry.uses}
+
+
+def _uses_listed_twice(entries: dict[str, list[Entry]]) -> list[str]:
+    problems = []
+    for code, found in entries.items():
+        owners: dict[str, str] = {}
+        for entry in found:
+            for use in entry.uses:
+                if use in owners and owners[use] != entry.id:
+                    problems.append(f"the {code} use {use!r} is listed by two entries, {owners[use]} and {entry.id} "
+                                    "(expected each use in one entry only)")
+                owners[use] = entry.id
+    return problems

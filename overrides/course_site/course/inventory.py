@@ -38,9 +38,6 @@ class CourseInventory:
     kept_out: tuple[str, ...]  # excluded by exclude_docs, but part of the course (answers, data, records)
     symlinks: tuple[str, ...]  # docs-relative, never followed: the build refuses every one (published.py)
     _names: frozenset[str] = field(default=frozenset(), repr=False)
-    # What the quiz engine read through files_for_quizzes (answer files, reference solutions): what
-    # the pages show of them is in the course it made (page_cache.py keys pages on that).
-    read_for_quizzes: set[str] = field(default_factory=set, repr=False, compare=False)
 
     @classmethod
     def from_config(cls, config) -> CourseInventory:
@@ -107,9 +104,12 @@ class CourseInventory:
 
 @dataclass(frozen=True)
 class InventoryFiles:
-    """The inventory as the quiz engine reads files (quizzes.files.SourceFiles): only the course's."""
+    """The inventory as the quiz engine reads files (quizzes.files.SourceFiles): only the course's.
+    `read`: what the engine read through it (answer files, reference solutions), whose content
+    reaches the pages only through the exercises it made (site/page_cache.py keys pages on them)."""
 
     inventory: CourseInventory
+    read: set[str] = field(default_factory=set)
 
     def _name(self, path: Path) -> str | None:
         return self.inventory.name_of(path)
@@ -118,7 +118,7 @@ class InventoryFiles:
         name = self._name(path)
         if name is None:
             raise FileNotFoundError(path)
-        self.inventory.read_for_quizzes.add(name)
+        self.read.add(name)
         return self.inventory.data(name)
 
     def is_file(self, path: Path) -> bool:
@@ -162,6 +162,16 @@ def disk_state(docs_dir: Path) -> dict[str, tuple[int, int]]:
                 stat = path.stat()
                 state[path.relative_to(docs_dir).as_posix()] = (stat.st_size, stat.st_mtime_ns)
     return state
+
+
+SYMLINKS_EXPECTED = "a real file in docs/ (copy it), or no file"
+
+
+def symlink_problems(docs_dir: Path, links: tuple[str, ...] | None = None) -> list[str]:
+    """`links`: the inventory's, when it has just listed them."""
+    links = symlinks_under(docs_dir) if links is None else links
+    return [f"{docs_dir.name}/{link}: a symbolic link (to {os.readlink(docs_dir / link)}); the site and the archives "
+            "would publish what it points to" for link in links]
 
 
 def symlinks_under(docs_dir: Path) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ pipeline's `outdated` step) and by tools/translations.py (the report, and `done`
 
 from __future__ import annotations
 
+import logging
 import posixpath
 import re
 import subprocess
@@ -30,6 +31,8 @@ from .translations import Changes, Record
 
 TRANSLATED = (".ipynb", ".md", ".txt", ".svg")  # the kinds of file that have translations
 PAGES = (".ipynb", ".md")
+
+log = logging.getLogger("mkdocs.plugins.course_site")
 
 UP_TO_DATE, OUTDATED, MISSING, UNRECORDED = "up to date", "outdated", "missing", "no record"
 
@@ -124,6 +127,24 @@ def survey(inventory: CourseInventory, languages: Languages, dates: bool = True)
                 pages[state.translation] = page
     kind = "none" if history is None or history.root is None else ("shallow" if history.shallow else "git")
     return Survey(tuple(files), pages, kind)
+
+
+def log_survey(survey: Survey, docs: str) -> None:
+    """What a maintainer should know about the translations, in the build's log; never a warning,
+    which would stop a strict build: a fix to an original may ship before its translation."""
+    command = "tools/translations.py done"
+    for state in survey.files:
+        if state.state == OUTDATED:
+            since = f"since {state.changed_on}" if state.changed_on else "(change not committed yet)"
+            cells = f", cells {', '.join(state.changes.cells)}" if state.changes and state.changes.cells else ""
+            log.info(f"{docs}/{state.translation} is behind {docs}/{state.original} {since}{cells}: "
+                     f"its page says so; when it is updated, run {command} {docs}/{state.translation}")
+        elif state.state == UNRECORDED:
+            log.info(f"{docs}/{state.translation} has no translation record; when it matches "
+                     f"{docs}/{state.original}, run {command} {docs}/{state.translation}")
+    if survey.pages and survey.history != "git":
+        log.info("translation dates: " + ("the git history is shallow, dates may be late (fetch it whole)"
+                                          if survey.history == "shallow" else "no git history, so no dates"))
 
 
 def _state(inventory: CourseInventory, original: str, name: str, language: str, sidecars: _Sidecars,

@@ -10,7 +10,7 @@ from quizzes.course import Course
 
 from ..adapters import jupyter
 from ..course.glossary import Glossary
-from ..course.plan import HOME, CoursePlan
+from ..course.plan import HOME, CoursePlan, PlannedCourse
 from ..course.run_at_build import CellOutput
 from ..course.sanitise import check_page
 from ..course.translation_status import PageState
@@ -27,9 +27,8 @@ class SiteServices:
     slugify: Callable[[str, str], str]
     toc_depth: int
     run_outputs: Callable[[str], dict[str, CellOutput]]  # src_uri -> outputs of its run-at-build cells
-    glossary: Glossary | None = None
+    glossaries: Mapping[str, Glossary] = field(default_factory=dict)  # by the course's folder
     docs_name: str = "docs"
-    environments: Mapping[str, str] = field(default_factory=dict)  # language -> home page anchor (extra.environments)
     read_source: Callable[[str], str | None] | None = None  # docs-relative path -> the file's text, None if absent
     outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
     exists: Callable[[str], bool] = lambda path: False  # docs-relative path -> whether docs/ has that file
@@ -65,6 +64,11 @@ class PageContext:
     @property
     def is_home(self) -> bool:
         return self.site.languages.original(self.src_uri) == HOME
+
+    @property
+    def course(self) -> PlannedCourse | None:
+        """The course the page is part of, if any."""
+        return self.site.plan.course_of(self.site.languages.original(self.src_uri))
 
     @property
     def where(self) -> str:

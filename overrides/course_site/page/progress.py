@@ -23,7 +23,7 @@ from quizzes.render import ProgressSection
 
 from ..languages import Languages
 from .links import site_href
-from ..course.plan import HOME, Chapter, CoursePlan
+from ..course.plan import HOME, Chapter, CoursePlan, PlannedCourse
 from ..strings import fill
 
 CATALOG_ID = "course-catalog"  # the catalog's anchor on the home page, for links to it
@@ -70,19 +70,48 @@ def _progress_slot(section: str, total: int, strings: Mapping) -> str:
 
 
 def render_catalog(plan: CoursePlan, course: Course, language: str, languages: Languages, strings: Mapping,
-                   here: str) -> str:
-    """The home page's one catalog: every chapter and section, published or coming soon, and the
-    reader's progress on each section with exercises."""
+                   here: str, only: PlannedCourse | None = None) -> str:
+    """A home page's one catalog: every chapter and section, published or coming soon, and the
+    reader's progress on each section with exercises.  The site's home page lists every course (a
+    site of one course, its chapters); a course's home page, `only` that course."""
     exercises = _exercises_of(course, language, languages)
     progress = strings["quiz"]["progress"]
     parts = [
         f'<div class="course-catalog" id="{CATALOG_ID}">',
         '<p class="course-progress-total" data-progress-total hidden></p>',
     ]
-    for chapter in plan.chapters:
+    courses = [only] if only is not None else list(plan.courses)
+    for planned in courses:
+        level = 3
+        if len(courses) > 1:
+            anchor = html.escape(f"catalog-{planned.folder}")
+            title = html.escape(planned.title[language])
+            if planned.home:
+                title = f'<a href="{_href(planned.home, language, languages, here)}">{title}</a>'
+            parts.append(f'<section class="course-catalog__course" aria-labelledby="{anchor}">')
+            parts.append(f'<h3 id="{anchor}">{title}</h3>')
+            if planned.summary:
+                parts.append(f'<p class="course-catalog__summary">{html.escape(planned.summary[language])}</p>')
+            level = 4
+        parts += _chapters(planned, exercises, language, languages, strings, here, level)
+        if len(courses) > 1:
+            parts.append("</section>")
+    parts.append(
+        '<p class="course-progress-actions" data-progress-actions hidden>'
+        f'<button type="button" class="quiz-reset-all">{html.escape(progress["reset"])}</button></p>'
+    )
+    parts.append('<p class="course-progress-status" data-progress-status aria-live="polite"></p>')
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def _chapters(planned: PlannedCourse, exercises: Mapping, language: str, languages: Languages, strings: Mapping,
+              here: str, level: int) -> list[str]:
+    parts = []
+    for chapter in planned.chapters:
         anchor = html.escape(f"catalog-{chapter.folder}")
         parts.append(f'<section class="course-catalog__chapter" aria-labelledby="{anchor}">')
-        parts.append(f'<h3 id="{anchor}">{html.escape(chapter.title[language])}</h3>')
+        parts.append(f'<h{level} id="{anchor}">{html.escape(chapter.title[language])}</h{level}>')
         if chapter.summary:
             parts.append(f'<p class="course-catalog__summary">{html.escape(chapter.summary[language])}</p>')
         parts.append('<ul class="course-catalog__sections">')
@@ -101,13 +130,7 @@ def render_catalog(plan: CoursePlan, course: Course, language: str, languages: L
                     f'<span class="course-catalog__coming">{html.escape(strings["coming_soon"])}</span>{summary}</li>'
                 )
         parts.append("</ul></section>")
-    parts.append(
-        '<p class="course-progress-actions" data-progress-actions hidden>'
-        f'<button type="button" class="quiz-reset-all">{html.escape(progress["reset"])}</button></p>'
-    )
-    parts.append('<p class="course-progress-status" data-progress-status aria-live="polite"></p>')
-    parts.append("</div>")
-    return "\n".join(parts)
+    return parts
 
 
 def chapter_of_practice(plan: CoursePlan, source: str) -> Chapter | None:
@@ -134,17 +157,19 @@ def render_chapter_end(plan: CoursePlan, chapter: Chapter, course: Course, langu
             link = f'<a href="{_href(section.source, language, languages, here)}">{html.escape(section.title[language])}</a>'
             parts.append(f"<li>{link} {_progress_slot(*exercises[section.source], strings)}</li>")
         parts.append("</ul>")
-    catalog = f'<a href="{_href(HOME, language, languages, here, "#" + CATALOG_ID)}">{html.escape(strings["catalog_label"])}</a>'
-    position = plan.chapters.index(chapter)
-    following = plan.chapters[position + 1] if position + 1 < len(plan.chapters) else None
+    planned = plan.course_of(chapter.sections[-1].source)
+    home = planned.home or HOME
+    catalog = f'<a href="{_href(home, language, languages, here, "#" + CATALOG_ID)}">{html.escape(strings["catalog_label"])}</a>'
+    position = planned.chapters.index(chapter)
+    following = planned.chapters[position + 1] if position + 1 < len(planned.chapters) else None
     further = ""
     if following is None:  # the end of the course: the reader's result on all of it, and what next
         parts.append('<p class="course-progress-total" data-progress-total hidden></p>')
         sentence = fill(html.escape(strings["chapter_end_last"]), catalog=catalog)
-        if plan.further:
+        if planned.further:
             further = f'<p>{html.escape(strings["course_end_next"])}</p><ul class="chapter-end__further">' + "".join(
                 f'<li><a href="{html.escape(link.url)}">{html.escape(link.title[language])}</a></li>'
-                for link in plan.further) + "</ul>"
+                for link in planned.further) + "</ul>"
     else:
         first = next((s for s in following.sections if s.source), None)
         title = html.escape(following.title[language])

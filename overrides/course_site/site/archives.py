@@ -7,7 +7,7 @@ notebooks and the answer files, figures and data they name (a file not translate
 original, as on the site), under the chapter's folder name, with their names unchanged, so
 that every relative path in a notebook works after unzipping; no other file of the folder
 (published.py).  The build writes the archives
-(`downloads/autofuse-<chapter>-<language>.zip`) at the end, before the offline package, which
+(`downloads/<course>-<chapter>-<language>.zip`) at the end, before the offline package, which
 therefore carries them too.
 """
 
@@ -15,21 +15,22 @@ from __future__ import annotations
 
 import posixpath
 import zipfile
-from collections.abc import Mapping
 from pathlib import Path
 
 from ..course.inventory import CourseInventory
 from ..languages import Languages
 from ..course.translations import SIDECAR
 from .published import named_in
+from ..course.plan import Chapter, CoursePlan, PlannedCourse
 
 FOLDER = "downloads"
 _FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # the same bytes for the same files: no build time in the archive
 
 
-def archive_path(chapter_folder: str, language: str) -> str:
-    """Site-relative path of a chapter's archive in one language."""
-    return f"{FOLDER}/autofuse-{chapter_folder}-{language}.zip"
+def archive_path(course_name: str, chapter_folder: str, language: str) -> str:
+    """Site-relative path of a chapter's archive in one language: named after its course and its
+    folder (`downloads/autofuse-01_basic_overview-zh.zip`)."""
+    return f"{FOLDER}/{course_name}-{posixpath.basename(chapter_folder)}-{language}.zip"
 
 
 def chapter_files(inventory: CourseInventory, chapter_folder: str, notebooks: list[str], languages: Languages,
@@ -61,20 +62,29 @@ def chapter_files(inventory: CourseInventory, chapter_folder: str, notebooks: li
     return sorted(pages + others)
 
 
-def write_archives(site_dir: Path, inventory: CourseInventory, chapters: Mapping[str, list[str]],
-                   languages: Languages) -> list[Path]:
-    """Write every chapter's archive in every language; return their paths.  `chapters`: each
-    chapter's folder and its planned notebooks (docs-relative, default language)."""
+def write_archives(site_dir: Path, inventory: CourseInventory, plan: CoursePlan, languages: Languages) -> list[Path]:
+    """Write the archive of every chapter with a published section, in every language; return their paths."""
     written = []
-    for chapter, notebooks in chapters.items():
+    for course, chapter, notebooks in _chapters(plan):
         for language in languages.codes:
-            target = site_dir / archive_path(chapter, language)
+            target = site_dir / archive_path(course.name, chapter.folder, language)
             target.parent.mkdir(parents=True, exist_ok=True)
             with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-                for name in chapter_files(inventory, chapter, notebooks, languages, language):
+                for name in chapter_files(inventory, chapter.folder, notebooks, languages, language):
                     info = zipfile.ZipInfo(name, date_time=_FIXED_TIME)
                     info.compress_type = zipfile.ZIP_DEFLATED
                     info.external_attr = 0o644 << 16
                     archive.writestr(info, inventory.data(name))
             written.append(target)
     return written
+
+
+def _chapters(plan: CoursePlan) -> list[tuple[PlannedCourse, Chapter, list[str]]]:
+    """Each chapter with a published section, its course, and its planned sections."""
+    found = []
+    for course in plan.courses:
+        for chapter in course.chapters:
+            notebooks = [s.source for s in chapter.sections if s.source]
+            if notebooks:
+                found.append((course, chapter, notebooks))
+    return found

@@ -17,25 +17,14 @@ theme's, the search index, the archives).  So:
 
 from __future__ import annotations
 
-import os
 import posixpath
 import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from ..errors import SiteError
-from ..course.inventory import symlinks_under
+from ..course.inventory import SYMLINKS_EXPECTED, symlink_problems
 from .site_links import PageLinks, read_links
-
-
-SYMLINKS_EXPECTED = "a real file in docs/ (copy it), or no file"
-
-
-def symlink_problems(docs_dir: Path, links: tuple[str, ...] | None = None) -> list[str]:
-    """`links`: the inventory's, when it has just listed them."""
-    links = symlinks_under(docs_dir) if links is None else links
-    return [f"{docs_dir.name}/{link}: a symbolic link (to {os.readlink(docs_dir / link)}); the site and the archives "
-            "would publish what it points to" for link in links]
 
 
 def check_no_symlinks(docs_dir: Path) -> None:
