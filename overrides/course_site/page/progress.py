@@ -31,8 +31,12 @@ CHAPTER_END_ID = "chapter-end"
 
 
 def page_url(source: str, language: str, languages: Languages) -> str:
-    """Where the page of a default-language source is published in `language`, site-relative."""
-    return f"{languages.folder(language)}{posixpath.splitext(source)[0]}.html"
+    """Where the page of a default-language source is published in `language`, site-relative.
+    MkDocs publishes a folder's README.md as its index.html (as GitHub shows it for the folder)."""
+    stem = posixpath.splitext(source)[0]
+    if posixpath.basename(stem).lower() == "readme":
+        stem = posixpath.join(posixpath.dirname(stem), "index")
+    return f"{languages.folder(language)}{stem}.html"
 
 
 def _href(source: str, language: str, languages: Languages, here: str, anchor: str = "") -> str:
