@@ -352,6 +352,13 @@
     Array.prototype.forEach.call(root.querySelectorAll(selector), fn);
   }
 
+  // Node runs the grader above (tests/js/); a page has no `module`.
+  if (typeof module == "object") {
+    module.exports = { normalise: normalise, settings: settings, compared: compared, reasons: reasons,
+      expectedFor: expectedFor, firstDifference: firstDifference, spec: spec, verdict: verdict };
+    return;
+  }
+
   // ---------------------------------------------------------------------------------------
   // Progress: per section, from the data every page carries.
 

@@ -181,6 +181,12 @@ def _code(form: str) -> str:
     return f"<code>{html.escape(form, quote=False)}</code>"
 
 
+def grading_tables() -> dict:
+    """What quiz.js grades short answers with, besides the keys: how GE reads its two variables
+    (quizzes/flags.py).  In the progress data; tests/js/ hands the same to quiz.js under node."""
+    return {"flags": {"spec": flags.SPEC, "passes": list(flags.PASSES)}}
+
+
 def render_progress_data(sections: Sequence[ProgressSection], language: QuizLanguage) -> str:
     """The script, one per language, that gives quiz.js the data it shows the reader's progress
     from on every page: in the navigation, the course catalog and at the end of a chapter.
@@ -193,8 +199,7 @@ def render_progress_data(sections: Sequence[ProgressSection], language: QuizLang
     """
     data = {
         "ui": dict(language.progress),
-        # How GE reads its two variables (quizzes/flags.py), for grading flag-string answers.
-        "flags": {"spec": flags.SPEC, "passes": list(flags.PASSES)},
+        **grading_tables(),
         "sections": [
             {
                 "section": section.section,

@@ -1,5 +1,6 @@
-"""Flag-string and path short answers graded as GE reads them: one table (fixtures/quiz/flag_answers.json)
-for the Python grader here, quiz.js in test_quiz_browser.py and the 3.7 checker cell below."""
+"""Short answers of every kind graded, flag strings as GE reads them: one table
+(fixtures/quiz/flag_answers.json) for the Python grader here, quiz.js under node (tests/js/quiz.test.js)
+and in the browser (test_quiz_browser.py), and the 3.7 checker cell below."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def test_the_table_is_large_enough_and_covers_every_reason():
 
 @pytest.mark.parametrize("row", TABLE, ids=label)
 def test_python_grades_as_the_table_says(row):
-    assert grade(row["answer"], [row["key"]], row["kind"]) == (row["correct"], row["reason"])
+    assert grade(row["answer"], [row["key"], *row.get("also", [])], row["kind"]) == (row["correct"], row["reason"])
 
 
 @pytest.mark.parametrize("row", [r for r in TABLE if r["kind"] in flags.VARIABLES], ids=label)

@@ -311,14 +311,23 @@ def test_markdown_pages_get_the_form_and_the_solutions(tmp_path):
     ).read_text(encoding="utf-8")
 
 
+# quiz.js and quiz.css, gzipped (-9), as every page with a quiz fetches them: their size when the
+# budget was last set, and room for growth.  A change that needs more than the room: measure what a
+# reader pays for it (a quiz page's first visit, which test_budgets.py weighs with every fetch),
+# make room where the engine can spare it, and only then raise ENGINE_SIZE to the new size, saying
+# why in the commit.
+ENGINE_SIZE = 12_375  # December 2026: the grader of flag strings and its reasons, node's exports
+ENGINE_HEADROOM = 1_240  # 10 %: about one new answer kind with its feedback
+ENGINE_BUDGET = ENGINE_SIZE + ENGINE_HEADROOM
+
+
 def test_script_and_stylesheet_are_small_and_self_contained():
     import gzip
 
     engine = Path(__file__).resolve().parent.parent / "quizzes"
     script = (engine / "quiz.js").read_bytes()
     style = (engine / "quiz.css").read_bytes()
-    # 12 KB since issue 17: grading a flag string as GE reads it, and the feedback that says why.
-    assert len(gzip.compress(script, 9)) + len(gzip.compress(style, 9)) <= 12 * 1024
+    assert len(gzip.compress(script, 9)) + len(gzip.compress(style, 9)) <= ENGINE_BUDGET
     for api in (b"fetch(", b"XMLHttpRequest", b"import", b"sendBeacon", b"WebSocket", b"http"):
         assert api not in script, api
     for reference in (b"url(", b"@import"):
