@@ -11,7 +11,7 @@ import nbformat
 import pytest
 
 from quizzes import flags
-from quizzes.model import grade
+from quizzes.kinds import KINDS, grade
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = json.loads((ROOT / "tests" / "fixtures" / "quiz" / "flag_answers.json").read_text(encoding="utf-8"))
@@ -27,6 +27,12 @@ def test_the_table_is_large_enough_and_covers_every_reason():
     assert len(TABLE) >= 40
     assert {row["reason"] for row in TABLE} - {None} == set(flags.REASONS)
     assert {row["correct"] for row in TABLE} == {True, False}
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_the_table_has_right_and_wrong_answers_of_every_kind(kind):
+    """The parity table of the answer kinds: quiz.js grades the same rows (tests/js/quiz.test.js)."""
+    assert {row["correct"] for row in TABLE if row["kind"] == kind} == {True, False}
 
 
 @pytest.mark.parametrize("row", TABLE, ids=label)

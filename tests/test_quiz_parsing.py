@@ -9,7 +9,8 @@ import pytest
 import json
 from pathlib import Path
 
-from quizzes.model import Answer, Option, Question, QuestionBlock, QuestionKind, normalise_answer
+from quizzes.kinds import normalise_answer
+from quizzes.model import Answer, Option, Question, QuestionBlock, QuestionKind
 from quizzes.parsing import code_spans, parse_answers, parse_key, parse_questions, starts_with_kind_marker
 
 from helpers import QUIZ

@@ -1,5 +1,5 @@
 "use strict";
-// quiz.js's grader, on the tables its Python twin (quizzes/model.py, quizzes/flags.py) is tested
+// quiz.js's grader, on the tables its Python twin (quizzes/kinds.py, quizzes/flags.py) is tested
 // on: fixtures/quiz/flag_answers.json (every answer kind: verdict and reason) and
 // fixtures/quiz/normalisation.json.  The grading tables are the build's own, handed over as the
 // page's progress data hands them (window.quizProgressData).
@@ -14,7 +14,7 @@ function graded(row) {
   const forms = [row.key, ...(row.also || [])];
   const right = quiz.verdict(quiz.spec("short-answer", { kind: row.kind, forms: forms }), row.answer);
   // As the page says it: a reason only for a flag string.
-  const found = tables().quiz.flags.spec[row.kind] ? quiz.reasons(row.answer, row.key, row.kind) : [];
+  const found = tables().quiz.kinds[row.kind] === "flags" ? quiz.reasons(row.answer, row.key, row.kind) : [];
   return { right, first: found.length ? found[0] : null };
 }
 
@@ -26,6 +26,12 @@ ANSWERS.forEach((row, number) => {
     const python = tables().first_reasons[number];
     assert.deepEqual(first && { code: first.code, item: first.item, variable: first.variable || "" }, python);
   });
+});
+
+test("the table has right and wrong answers of every answer kind the build knows", () => {
+  for (const kind of Object.keys(tables().quiz.kinds)) {
+    assert.deepEqual(new Set(ANSWERS.filter((row) => row.kind === kind).map((row) => row.correct)), new Set([true, false]), kind);
+  }
 });
 
 for (const row of fixture("quiz/normalisation.json")) {

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from quizzes import flags  # noqa: E402
-from quizzes.model import normalise_answer  # noqa: E402
+from quizzes.kinds import normalise_answer  # noqa: E402
 from quizzes.render import grading_tables  # noqa: E402
 
 
