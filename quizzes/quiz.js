@@ -111,7 +111,8 @@
   function typed(value, option) {
     if (option.type === "bool") return value === "true";
     if (option.type === "int") return /^[0-9]+$/.test(value) ? parseInt(value, 10) : option["default"];
-    if (option.type === "set") return unique(split(value, ","));
+    // The precision blacklist: one trailing ASCII punctuation character dropped, empty parts kept.
+    if (option.type === "set") return unique(value.replace(/[!-\/:-@\[-`{-~]$/, "").split(","));
     if (option.type === "path") return value.length > 1 && value.charAt(value.length - 1) === "/" ? value.slice(0, -1) : value;
     return value;
   }
@@ -205,7 +206,7 @@
     if (wide) found.push({ code: "full_width", item: wide });
     var counted = {};
     split(text, ";").filter(Boolean).forEach(function (item) {
-      var parts = item.split("=");
+      var parts = split(item, "=");
       var name = parts[0];
       if (parts.length !== 2) {
         var many = item.split("--").length - 1 > 1 || name.indexOf(",") >= 0;

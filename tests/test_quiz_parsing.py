@@ -140,6 +140,16 @@ def test_answer_file_zh_with_whitespace_only_separators_bom_and_crlf():
     )
 
 
+def test_a_key_line_may_have_a_full_width_dot_after_its_number():
+    """`1．B`, as a Chinese input method types it, with or without spaces around the dot."""
+    text = "1．B\n解析：全角点。\n\n2 ． √\n\n3．`/tmp/af_debug`\n类型：路径\n"
+    assert parse_answers(text, "a.txt", ZH) == (
+        Answer(1, "B", "全角点。", 1),
+        Answer(2, "Y", "", 4),
+        Answer(3, "/tmp/af_debug", "", 6, ("/tmp/af_debug",), "path"),
+    )
+
+
 def test_answer_file_en():
     text = "1. True\nExplanation: yes.\n\n2. False\nexplanation：no.\n\n3. A, B, D\nExplanation: three.\n"
     assert parse_answers(text, "a.en.txt", EN) == (
