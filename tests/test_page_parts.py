@@ -4,6 +4,7 @@ the date a page last changed, the footer, the chapter archives, the 404 page's l
 from __future__ import annotations
 
 import datetime
+import re
 import zipfile
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -131,9 +132,14 @@ def test_a_licence_in_mkdocs_yml_is_shown_in_every_footer():
     assert link.parent.get_text().startswith(str(STRINGS["en"]["footer_license"]))
 
 
-def test_the_site_names_a_repository_and_the_cann_version():
+@pytest.mark.parametrize("home", ["index.md", "index.en.md"])
+def test_the_footers_cann_version_is_the_one_the_home_page_asks_for(home):
+    """The footer names extra.cann_version (site/footer.py), the home page's table of what the
+    course needs names a CANN version: the same one."""
     extra = load_config()["extra"]
-    assert extra["repository"].startswith("https://github.com/") and extra["cann_version"] == "9.0.0"
+    assert extra["repository"].startswith("https://github.com/")
+    needed = re.search(r"^\| CANN \| (\S+) ", (DOCS / home).read_text(encoding="utf-8"), re.MULTILINE)
+    assert needed and needed.group(1) == extra["cann_version"]
 
 
 # -- the header ------------------------------------------------------------------------------

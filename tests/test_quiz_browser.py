@@ -427,8 +427,11 @@ def test_arrow_keys_move_through_the_options_without_answering(visit, http_base,
             "zh": "按 Enter 或空格键检查这个答案。", "en": "Press Enter or Space to check this answer."}[language]
         assert fieldset.locator(".quiz-explanation").is_hidden()
         assert fieldset.get_attribute("data-quiz-id") not in [k.split(":")[1] for k in stored_answers(page)]
+        values = [i.get_attribute("value") for i in fieldset.locator("input").all()]
+        landed = values[3 % len(values)]  # three steps down from the first, round the group
+        assert fieldset.locator("input:checked").get_attribute("value") == landed
         page.keyboard.press("Space")
-        assert fieldset.get_attribute("data-quiz-result") in ("correct", "incorrect")
+        assert fieldset.get_attribute("data-quiz-result") == ("correct" if landed == key_of(fieldset) else "incorrect")
     # A graded answer stays stored while the reader looks at the other options again.
     stored = stored_answers(page)
     assert len(stored) == 2
@@ -443,7 +446,8 @@ def test_enter_checks_a_multiple_choice_question(visit, http_base):
     first.focus()
     page.keyboard.press("Space")
     page.keyboard.press("Enter")
-    assert multiple.get_attribute("data-quiz-result") in ("correct", "incorrect")
+    # One option checked: never the whole key of a multiple-choice question, which has two or more.
+    assert len(key_of(multiple)) >= 2 and multiple.get_attribute("data-quiz-result") == "incorrect"
     # Changing the selection takes the verdict from view until the next check; what is stored stays.
     page.keyboard.press("Space")
     assert multiple.get_attribute("data-quiz-result") is None
@@ -563,6 +567,7 @@ def test_a_missed_option_is_marked_apart_from_a_chosen_one(visit, http_base):
     multiple = question(page, multiple_choice_number(page))
     key = key_of(multiple)
     choose(multiple, key[0])  # one right option chosen, the others missed
+    assert multiple.get_attribute("data-quiz-result") == "incorrect"
     chosen = multiple.locator(f'.quiz-option:has(input[value="{key[0]}"])')
     missed = multiple.locator(f'.quiz-option:has(input[value="{key[1]}"])')
     assert chosen.get_attribute("class") == "quiz-option quiz-right"
@@ -573,6 +578,7 @@ def test_a_missed_option_is_marked_apart_from_a_chosen_one(visit, http_base):
     assert chosen.evaluate("e => getComputedStyle(e).outlineStyle") != "dashed"
     single = question(page, 3)
     choose(single, wrong_answer(single))
+    assert single.get_attribute("data-quiz-result") == "incorrect"
     assert shown_marks(single.locator(".quiz-missed")) == ("", "应选")
     assert single.locator(".quiz-wrong .quiz-mark").inner_text() == "✗"
 
