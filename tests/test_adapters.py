@@ -152,7 +152,7 @@ def _is_own(value: ast.expr) -> bool:
     ("used = plugin._used_cache_paths", "plugin._used_cache_paths"),
     ("used = getattr(plugin, '_used_cache_paths')", "getattr(plugin, '_used_cache_paths')"),
     ("setattr(files, '_files', [])", "setattr(files, '_files', [])"),
-    # The review's holes: a subscript, an import by name, a namespace read as a dict.
+    # A key read by subscript or .get(), an import by name, a namespace read as a dict.
     ("search = config['plugins']['search']", "config['plugins']"),
     ("search = config.get('plugins')", "config.get('plugins')"),
     ("plugin = importlib.import_module('material.plugins.search.plugin')",
