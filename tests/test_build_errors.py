@@ -444,3 +444,17 @@ def test_a_placeholder_the_code_does_not_give_stops_the_build_naming_it():
         "a strings table (overrides/course_site/strings/): the string 'Holds {notebook} for {reader}' names {reader}\n"
         "  expected: only {notebook} here"
     )
+
+
+def test_a_reference_solutions_words_are_filled_as_every_strings_entry_is():
+    """Braces in the download label are text; a placeholder the code does not give is named."""
+    from course_site.errors import SiteError
+    from course_site.page import solutions
+    from quizzes.answer_cells import ReferenceSolution, SolutionFile
+
+    solution = ReferenceSolution("c", (SolutionFile("ch/answer/x.py", "answer/x.py", "a = {}\n", first_lines=1),))
+    strings = {"solution_summary": "Code", "solution_download": "Download {name} {as is}", "solution_first_lines": "({n} lines)"}
+    shown = solutions.render(solution, strings, "ch/page.html")
+    assert "(1 lines)" in shown and "Download x.py {as is}" in shown
+    with pytest.raises(SiteError, match=r"names \{lines\}"):
+        solutions.render(solution, strings | {"solution_first_lines": "({lines} lines)"}, "ch/page.html")
