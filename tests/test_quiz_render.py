@@ -606,6 +606,6 @@ def test_a_markdown_page_with_a_short_answer_and_a_log_excerpt(tmp_path):
         assert [pre.find_parent(class_="quiz-body") is not None for pre in article.find_all("pre")] == [True]
         fieldset = article.select_one('fieldset[data-quiz-kind="short-answer"]')
         assert fieldset.select_one("input.quiz-input")["id"] == "quiz-input-ch/09.01-2"
-        assert article.select_one("#quiz-solution-09\\.01-2 .quiz-solution-accepted code").get_text() == (
+        assert article.select_one('[id="quiz-solution-ch/09.01-2"] .quiz-solution-accepted code').get_text() == (
             "--enable_autofuse=true;--autofuse_enable_pass=reduce,concat"
         )
