@@ -32,7 +32,7 @@ from .course.model import read_courses
 from .course.plan import check_every_page_is_planned
 from .page import progress, quiz_pages
 from .page.context import PageContext, PageResult, SiteServices
-from .site import compaction, dark_figures, finish, page_cache, published, search_index, site_links
+from .site import archives, compaction, dark_figures, finish, page_cache, published, search_index, site_links
 from .site.build import CACHES, JUDGED_CACHE, LINKS_CACHE, PAGE_CACHE, RUN_CACHE, SEARCH_CACHE, STYLESHEET_CACHE, Build
 from .site.footer import Footer, footer_for
 from .site.not_found import NOT_FOUND, not_found_context
@@ -96,6 +96,7 @@ class CourseSite:
             exists=files.has,
             outdated=model.translations.pages,
             judge_content=sanitise.JudgedPages(caches / JUDGED_CACHE).problems,
+            archives=archives.archive_paths(files, model.plan, languages),
         )
         code = page_cache.code_key()
         made_from = page_cache.build_key(
@@ -126,6 +127,7 @@ class CourseSite:
         publishes is checked again (published.py): a file can appear between passes."""
         docs_dir = Path(config.docs_dir)
         published.check_no_symlinks(docs_dir)
+        published.keep_out_pages(files, self.build.model.inventory)
         jupyter.render_notebooks_as_pages(files, config, self.language_pass.folder)
         check_every_page_is_planned(self.build.model.plan, sorted(f.src_uri for f in files.documentation_pages()),
                                     self.build.model.languages)
@@ -143,7 +145,8 @@ class CourseSite:
         the navigation, greyed and not links (plan.add_coming_soon)."""
         language = self.language_pass.language
         model = self.build.model
-        model.plan.add_coming_soon(nav.items, language, model.strings[language]["coming_soon"])
+        model.plan.add_coming_soon(nav.items, language, model.strings[language]["coming_soon"],
+                                   model.strings[language]["not_published"])
         return nav
 
     def on_env(self, env, config, files):

@@ -10,6 +10,7 @@ page, exercise, answer file and figure (course_check.py), and each course's glos
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,7 @@ from .plan import CoursePlan, read_plan
 from .settings import SiteSettings, check
 
 WHERE = "mkdocs.yml"
+README = "README.md"
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,7 @@ def read_courses(config, *, dates: bool = True) -> tuple[CourseModel | None, lis
     problems += files_problems(inventory)
     plan, found = read_plan(site, inventory, languages)
     problems += found
+    inventory = inventory.keeping_out(not_pages(plan, inventory, languages))
     checked = check_course(inventory, plan, languages, quiz_languages)
     problems += checked.problems
     glossaries = {}
@@ -83,6 +86,17 @@ def read_courses(config, *, dates: bool = True) -> tuple[CourseModel | None, lis
     model = CourseModel(languages, strings, site, inventory, plan, checked.exercises, checked.read_for_quizzes,
                         glossaries, translation_status.survey(inventory, languages, dates=dates))
     return model, problems
+
+
+def not_pages(plan: CoursePlan, inventory: CourseInventory, languages: Languages) -> set[str]:
+    """Files MkDocs would make pages of that are not the site's: each section the plan leaves out,
+    in every language, and every README.md but a course's home (a chapter's, or one in its
+    sources, belongs to the folder upstream wrote it for: the chapter archive carries it)."""
+    left_out = {s.left_out_file for s in plan.left_out()}
+    homes = {course.home for course in plan.courses if course.home}
+    return {name for name in inventory.pages()
+            if languages.original(name) in left_out
+            or posixpath.basename(languages.original(name)) == README and languages.original(name) not in homes}
 
 
 def files_problems(inventory: CourseInventory) -> list[SiteError]:

@@ -34,9 +34,12 @@ COURSE_HOMES = ("index.md", "README.md")  # in a course's folder, the first that
 @dataclass(frozen=True)
 class Section:
     title: Mapping[str, str]
-    source: str | None  # docs-relative path of the default-language file; None: coming soon
+    source: str | None  # docs-relative path of the default-language page; None: not published
     # One line on what the section covers, in each language, for the home page's catalog; {}: none.
     summary: Mapping[str, str] = field(default_factory=dict)
+    # A section left out of the site: its file (docs-relative), and why (course.yml's `left_out`).
+    left_out_file: str | None = None
+    left_out: str | None = None
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,14 @@ class CoursePlan:
     def section(self, source: str) -> Section | None:
         return next((s for s in self.pages() if s.source == source), None)
 
+    def left_out(self) -> list[Section]:
+        """The sections whose file the plan leaves out of the site, each with why."""
+        return [s for c in self.chapters for s in c.sections if s.left_out_file]
+
+    def not_published(self, source: str) -> Section | None:
+        """The planned section whose file `source` (docs-relative, default language) is left out."""
+        return next((s for s in self.left_out() if s.left_out_file == source), None)
+
     def title(self, source: str, language: str) -> str | None:
         section = self.section(source)
         if section is not None:
@@ -140,17 +151,19 @@ class CoursePlan:
         nav.extend({s.title[language]: s.source} for s in self.appendix if s.source)
         return nav
 
-    def add_coming_soon(self, items: list, language: str, label: str) -> None:
+    def add_coming_soon(self, items: list, language: str, label: str, left_out_label: str | None = None) -> None:
         """Put the sections that are not published yet into MkDocs' navigation (`nav.items`, as
         made from `navigation()`), each in its place among its chapter's pages.  They are not
-        links: the template (partials/nav-item.html) shows them greyed, with `label`."""
+        links: the template (partials/nav-item.html) shows them greyed, with `label` (a section
+        left out, with `left_out_label`)."""
         for course, children in zip(self.courses, self._course_items(items)):
             sections = [item for item in children if isinstance(item, NavSection)][: len(course.chapters)]
             for chapter, nav_section in zip(course.chapters, sections):
                 pages = iter(nav_section.children)
                 placed = []
                 for section in chapter.sections:
-                    child = next(pages) if section.source else ComingSoon(section.title[language], label)
+                    child = next(pages) if section.source else ComingSoon(
+                        section.title[language], left_out_label if section.left_out and left_out_label else label)
                     child.parent = nav_section
                     placed.append(child)
                 nav_section.children = placed
@@ -196,15 +209,20 @@ def read_plan(site: Mapping, inventory: CourseInventory, languages: Languages) -
     pages, _ = check_each(PageSettings, site.get("appendix") or [], WHERE, "extra.appendix", "file")
     appendix = tuple(_page(page, "", inventory, languages, WHERE, "extra.appendix", problems) for page in pages)
     plan = CoursePlan(tuple(courses), appendix)
-    problems += _repeated_sources(plan.pages())
+    problems += _repeated_sources(plan.pages() + plan.left_out())
     for course in plan.courses:
-        problems += _repeated_titles(course, languages)
+        problems += _repeated_titles(course, languages, _plan_file(course.folder, inventory))
     return plan, problems
+
+
+def _plan_file(folder: str, inventory: CourseInventory) -> str:
+    """A course's course.yml, as an author finds it (`docs/hixl_development/course.yml`)."""
+    return f"{inventory.docs_dir.name}/{PLAN_FILE if folder == ROOT_FOLDER else posixpath.join(folder, PLAN_FILE)}"
 
 
 def _course(folder: str, inventory: CourseInventory, languages: Languages, problems: list) -> PlannedCourse | None:
     plan_file = PLAN_FILE if folder == ROOT_FOLDER else posixpath.join(folder, PLAN_FILE)
-    where = f"{inventory.docs_dir.name}/{plan_file}"
+    where = _plan_file(folder, inventory)
     if not inventory.has(plan_file):
         problems.append(SiteError(f"extra.courses lists {folder}, but {where} does not exist", where=WHERE,
                                   expected=f"a folder of {inventory.docs_dir.name}/ with the course's plan, {PLAN_FILE}"))
@@ -283,6 +301,11 @@ def _section(settings: SectionSettings, folder: str, inventory: CourseInventory,
     summary = _titles(settings.summary, languages, where, f"{label}: summary", problems) if settings.summary else {}
     if source is not None:
         _check_source(source, inventory, languages, where, label, problems)
+    if settings.left_out is not None:
+        if source is None or not settings.left_out.strip():
+            problems.append(SiteError(f"{label}: left_out needs the section's file and a reason", where=where,
+                                      expected='{file: <the notebook>, title: …, left_out: "<why, and the fix upstream should make>"}'))
+        return Section(titles, None, summary, left_out_file=source, left_out=settings.left_out.strip() or None)
     return Section(titles, source, summary)
 
 
@@ -324,24 +347,29 @@ def _repeated_sources(sections: list[Section]) -> list[SiteError]:
     seen: set[str] = set()
     problems = []
     for section in sections:
-        if section.source in seen:
-            problems.append(SiteError(f"the plan lists {section.source} twice", where=WHERE,
+        file = section.source or section.left_out_file
+        if file in seen:
+            problems.append(SiteError(f"the plan lists {file} twice", where=WHERE,
                                       expected="each section once: a page has one place in the navigation"))
-        seen.add(section.source)
+        seen.add(file)
     return problems
 
 
-def _repeated_titles(course: PlannedCourse, languages: Languages) -> list[SiteError]:
-    """Two pages of one course with one title cannot be told apart in its navigation or catalog."""
+def _repeated_titles(course: PlannedCourse, languages: Languages, where: str) -> list[SiteError]:
+    """Two sections of one chapter with one title cannot be told apart in its navigation or
+    catalog; in two chapters they can (upstream's every chapter has its "章节练习")."""
     problems = []
-    for code in languages.codes:
-        by_title: dict[str, list[str]] = {}
-        for section in course.pages():
-            if section.title.get(code):
-                by_title.setdefault(section.title[code], []).append(section.source)
-        problems.extend(SiteError(f"the {code} title {title!r} is used by {' and '.join(sources)}",
-                                  where=WHERE, expected="each page of a course its own title")
-                        for title, sources in by_title.items() if len(sources) > 1)
+    groups = [(f"chapter {chapter.folder}", chapter.sections) for chapter in course.chapters]
+    groups.append(("the appendix", course.appendix))
+    for place, sections in groups:
+        for code in languages.codes:
+            by_title: dict[str, list[str]] = {}
+            for section in sections:
+                if section.title.get(code):
+                    by_title.setdefault(section.title[code], []).append(section.source or "a section coming soon")
+            problems.extend(SiteError(f"the {code} title {title!r} is used by {' and '.join(sources)}, both in {place}",
+                                      where=where, expected="each section of a chapter its own title")
+                            for title, sources in by_title.items() if len(sources) > 1)
     return problems
 
 

@@ -78,6 +78,32 @@ def link_untranslated_files(tree: BeautifulSoup, page_url: str, language: str, l
                 element[attribute] = published(value)
 
 
+def unlink_unpublished(tree: BeautifulSoup, page_url: str, languages, unpublished, note: str) -> None:
+    """A link to a planned section that is not published (its notebook left out) is its text,
+    followed by `note` ("not published yet"): the page stands without the section.  Links are
+    read as published (`x.html`, after rewrite_relative_links); `unpublished(source)`: whether
+    the default-language page `source` is such a section."""
+    folder = posixpath.dirname(page_url)
+    for link in tree.find_all("a", href=True):
+        parts = urlsplit(link["href"])
+        if parts.scheme or parts.netloc or link["href"].startswith(("/", "#")) or not _PAGE.search(parts.path):
+            continue
+        site_path = languages.without_folder(posixpath.normpath(posixpath.join(folder, unquote(parts.path))))
+        stem = site_path[: -len(".html")]
+        if not any(unpublished(stem + suffix) for suffix in (".ipynb", ".md")):
+            continue
+        text = tree.new_tag("span", attrs={"class": UNPUBLISHED_CLASS})
+        text.extend(list(link.contents))
+        label = tree.new_tag("span", attrs={"class": f"{UNPUBLISHED_CLASS}__note"})
+        label.string = note
+        link.replace_with(text)
+        text.insert_after(label)
+        text.insert_after(" ")
+
+
+UNPUBLISHED_CLASS = "course-unpublished"
+
+
 def site_href(target: str, here: str) -> str:
     """The address of the site file `target` (a site-relative path, as on disk) from the page at
     `here` (its URL, percent-encoded as MkDocs writes it): relative, percent-encoded."""

@@ -145,7 +145,8 @@ def _chapters(planned: PlannedCourse, exercises: Mapping, language: str, languag
             else:
                 parts.append(
                     f'<li class="course-catalog__section course-catalog__section--coming">{label} '
-                    f'<span class="course-catalog__coming">{html.escape(strings["coming_soon"])}</span>{summary}</li>'
+                    f'<span class="course-catalog__coming">'
+                    f'{html.escape(strings["not_published" if section.left_out else "coming_soon"])}</span>{summary}</li>'
                 )
         parts.append("</ul></section>")
     return parts
