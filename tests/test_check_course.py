@@ -33,14 +33,15 @@ BROKEN = {
     "index.md": "# 首页\n",
     # outputs left in, and an answer file with a key in no accepted form
     "ch/a.ipynb": notebook([
-        markdown("t", "# 甲"), code("run", "print(1)", [{"output_type": "stream", "name": "stdout", "text": "1\n"}]),
+        markdown("t", "# 甲\n\n![图](images/x.svg)"),
+        code("run", "print(1)", [{"output_type": "stream", "name": "stdout", "text": "1\n"}]),
         markdown("q", "## 练习\n\n1. （判断题）对吗？\n"), code("ans", "!cat ./answer/01.01_answer.txt"),
     ]),
     "ch/answer/01.01_answer.txt": "1. 也许\n",
     # an nbformat 3 notebook
     "ch/b.ipynb": json.dumps({"metadata": {}, "nbformat": 3, "nbformat_minor": 0,
                               "worksheets": [{"cells": [{"cell_type": "markdown", "source": "# 乙"}]}]}),
-    # a page the plan does not list, and a figure in colours outside the palette
+    # a page the plan does not list, and a figure (on page a) in colours outside the palette
     "ch/c.ipynb": notebook([markdown("t", "# 丙")]),
     "ch/images/x.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect fill="#ff0000"/></svg>',
 }
@@ -77,7 +78,8 @@ def test_the_command_and_the_build_list_every_problem_grouped_by_file(tmp_path):
 EVERY_KIND = {
     "index.md": "# 首页\n",
     "ch/a.ipynb": notebook([
-        markdown("t", "# 甲"), markdown("q", "## 练习\n\n1. （单选题）哪个？\n   A. 一\n   B. 二\n"),
+        markdown("t", "# 甲\n\n![a](images/script.svg) <img src=\"images/colour.svg\" alt=\"b\">"),
+        markdown("q", "## 练习\n\n1. （单选题）哪个？\n   A. 一\n   B. 二\n"),
         code("ans", "!cat ./answer/01.01_answer.txt"),
     ]),
     "ch/answer/01.01_answer.txt": "1. C\n",  # a key that is not an option

@@ -135,7 +135,7 @@ class CourseSite:
             files.remove(unused)
         for uri in exercises.ASSETS.values():
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
-        for dark in dark_figures.dark_figures(files, docs_dir, config):
+        for dark in dark_figures.dark_figures(files, docs_dir, config, self.build.figure_problems):
             files.append(dark)
         self.build.copied.update(_copied_from(files, docs_dir))
         return files

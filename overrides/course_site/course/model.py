@@ -4,8 +4,10 @@ returns, with every problem found before a page is built.
 The build (plugin.py), `tools/check_course.py`, `tools/translations.py` and the tests all start
 here, so that for any input the tool lists exactly what the build refuses, all at once: the site's
 and each course's settings (settings.py), the strings tables, the plan (plan.py), the files of
-docs/ (inventory.py: no symbolic link, every SVG within the content allow list), every notebook,
-page, exercise, answer file and figure (course_check.py), and each course's glossary.
+docs/ (inventory.py: no symbolic link), what the pages' Markdown names (page_links.py: each
+notebook's title, links that would be broken, and the figures the site publishes, each within
+the content allow list), every notebook, page, exercise, answer file and figure
+(course_check.py), and each course's glossary.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from ..adapters import i18n
 from ..errors import SiteError
 from ..languages import Languages
 from ..strings import load_tables, table_path
-from . import exercises, sanitise, translation_status
+from . import exercises, page_links, sanitise, translation_status
 from .course_check import check_course
 from .glossary import Glossary, read_glossary
 from .inventory import SYMLINKS_EXPECTED, CourseInventory, symlink_problems
@@ -70,7 +72,12 @@ def read_courses(config, *, dates: bool = True) -> tuple[CourseModel | None, lis
     plan, found = read_plan(site, inventory, languages)
     problems += found
     inventory = inventory.keeping_out(not_pages(plan, inventory, languages))
-    checked = check_course(inventory, plan, languages, quiz_languages)
+    readings = page_links.read_pages(inventory)
+    figures = {name for name in readings.used_files(languages) if name.endswith(".svg")}
+    problems += figure_problems(inventory, figures)
+    problems += page_links.title_problems(readings, plan, languages, inventory.docs_dir.name)
+    problems += page_links.link_problems(readings, inventory, plan, languages)
+    checked = check_course(inventory, plan, languages, quiz_languages, figures)
     problems += checked.problems
     glossaries = {}
     for planned in plan.courses:
@@ -100,12 +107,17 @@ def not_pages(plan: CoursePlan, inventory: CourseInventory, languages: Languages
 
 
 def files_problems(inventory: CourseInventory) -> list[SiteError]:
-    """Every symbolic link under docs/, and every SVG file (figures, and anything the archives would
-    carry) against the content allow list (sanitise.py)."""
+    """Every symbolic link under docs/."""
+    return [SiteError(problem.split(": ", 1)[1], where=problem.split(": ", 1)[0], expected=SYMLINKS_EXPECTED)
+            for problem in symlink_problems(inventory.docs_dir, inventory.symlinks)]
+
+
+def figure_problems(inventory: CourseInventory, figures: set[str]) -> list[SiteError]:
+    """Every SVG file a page shows (`figures`, page_links.py) against the content allow list
+    (sanitise.py); a figure no page shows is not published, and not judged."""
     docs = inventory.docs_dir.name
-    problems = [SiteError(problem.split(": ", 1)[1], where=problem.split(": ", 1)[0], expected=SYMLINKS_EXPECTED)
-                for problem in symlink_problems(inventory.docs_dir, inventory.symlinks)]
-    for svg in inventory.files(".svg"):
+    problems = []
+    for svg in sorted(figure for figure in figures if inventory.has(figure)):
         problems += [SiteError(problem.split(": ", 1)[1], where=f"{docs}/{svg}", expected=sanitise.EXPECTED_SVG)
                      for problem in sanitise.check_svg(inventory.text(svg), f"{docs}/{svg}")]
     return problems

@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .. import order
+from ..course import sanitise
 from ..errors import SiteError
 from . import archives, compaction, offline_package, progress_data, published, search_index, site_links, sitemap
 from . import solution_files
@@ -42,6 +43,13 @@ def leave_out_unused(end: Ending) -> None:
     if left_out:
         log.info(f"{len(left_out)} files of docs/ that no page uses are not published "
                  "(the chapter downloads carry those the notebooks use)")
+
+
+def check_figures(end: Ending) -> None:
+    """The dark version of every figure the site publishes is within the content allow list."""
+    problems = [problem for path, found in sorted(end.build.figure_problems.items()) if path in end.build.used
+                for problem in found]
+    sanitise.stop_on(problems, sanitise.EXPECTED_SVG)
 
 
 def write_stylesheet(end: Ending) -> None:
@@ -96,7 +104,7 @@ def check_links(end: Ending) -> None:
                         expected="links to published pages and files, and anchors that exist on them")
 
 
-STEPS = (keep_caches, leave_out_unused, write_stylesheet, write_progress_data, write_archives, write_solution_files,
+STEPS = (keep_caches, leave_out_unused, check_figures, write_stylesheet, write_progress_data, write_archives, write_solution_files,
          compact_404, write_search_index, write_sitemap, write_offline_package, check_links)
 # The steps that write a file of the site.
 WRITERS = (write_stylesheet, write_progress_data, write_archives, write_solution_files, compact_404,
