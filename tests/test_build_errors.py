@@ -90,7 +90,7 @@ def read_course_plan(tmp_path, course: dict, files=("ch/a.ipynb", "ch/b.ipynb"),
     import yaml
 
     from course_site.course.inventory import CourseInventory
-    from course_site.course.plan import read_plan
+    from course_site.course.plan_reading import read_plan
     from course_site.languages import Languages
 
     docs = tmp_path / "docs"

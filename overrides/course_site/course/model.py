@@ -29,7 +29,8 @@ from . import exercises, page_links, sanitise, translation_status
 from .course_check import check_course
 from .glossary import Glossary, read_glossary
 from .inventory import SYMLINKS_EXPECTED, CourseInventory, symlink_problems
-from .plan import CoursePlan, read_plan
+from .plan import CoursePlan
+from .plan_reading import read_plan
 from .settings import SiteSettings, check
 
 WHERE = "mkdocs.yml"
