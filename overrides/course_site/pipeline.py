@@ -176,7 +176,8 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     link_rewriting.link_untranslated_files(tree, page.url, page.language, page.site.languages, page.site.exists)
     plan = page.site.plan
     link_rewriting.unlink_unpublished(tree, page.url, page.site.languages, plan.not_published,
-                                      page.strings["not_published"])
+                                      page.strings["not_published"],
+                                      page.language if page.language != page.written_in else None)
     return tree
 
 

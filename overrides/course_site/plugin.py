@@ -127,8 +127,8 @@ class CourseSite:
         publishes is checked again (published.py): a file can appear between passes."""
         docs_dir = Path(config.docs_dir)
         published.check_no_symlinks(docs_dir)
-        published.keep_out_pages(files, self.build.model.inventory)
         jupyter.render_notebooks_as_pages(files, config, self.language_pass.folder)
+        published.keep_out_pages(files, self.build.model.inventory)
         check_every_page_is_planned(self.build.model.plan, sorted(f.src_uri for f in files.documentation_pages()),
                                     self.build.model.languages)
         for unused in material_search.unused_theme_files(files, material_search.search_languages(config), config.theme["favicon"]):

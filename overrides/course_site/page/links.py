@@ -78,11 +78,13 @@ def link_untranslated_files(tree: BeautifulSoup, page_url: str, language: str, l
                 element[attribute] = published(value)
 
 
-def unlink_unpublished(tree: BeautifulSoup, page_url: str, languages, unpublished, note: str) -> None:
+def unlink_unpublished(tree: BeautifulSoup, page_url: str, languages, unpublished, note: str,
+                       note_language: str | None = None) -> None:
     """A link to a planned section that is not published (its notebook left out) is its text,
     followed by `note` ("not published yet"): the page stands without the section.  Links are
     read as published (`x.html`, after rewrite_relative_links); `unpublished(source)`: whether
-    the default-language page `source` is such a section."""
+    the default-language page `source` is such a section; `note_language`: the note's, when it is
+    not the content's (an untranslated page)."""
     folder = posixpath.dirname(page_url)
     for link in tree.find_all("a", href=True):
         parts = urlsplit(link["href"])
@@ -94,7 +96,8 @@ def unlink_unpublished(tree: BeautifulSoup, page_url: str, languages, unpublishe
             continue
         text = tree.new_tag("span", attrs={"class": UNPUBLISHED_CLASS})
         text.extend(list(link.contents))
-        label = tree.new_tag("span", attrs={"class": f"{UNPUBLISHED_CLASS}__note"})
+        label = tree.new_tag("span", attrs={"class": f"{UNPUBLISHED_CLASS}__note",
+                                            **({"lang": note_language} if note_language else {})})
         label.string = note
         link.replace_with(text)
         text.insert_after(label)
