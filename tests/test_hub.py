@@ -55,8 +55,9 @@ def test_the_plan_is_written_from_the_readme_and_the_notebooks(upstream_course_d
     assert plan["repository"] == "https://gitcode.com/cann/cann-learning-hub"
     first, second = plan["chapters"]
     assert (first["chapter"], first["title"]["zh"], first["summary"]["zh"]) == ("01_basics", "第一章：算子基础", "本章介绍算子的基本概念。")
+    # The chapter's README, which upstream's folder shows first, is its first page.
     assert [(s.get("file"), s["title"]["zh"]) for s in first["sections"]] == [
-        ("01.01_chapter_intro.ipynb", "1.1 章节介绍"), ("01.02_concepts.ipynb", "1.2 算子概念"),
+        ("README.md", "第1章 算子基础"), ("01.01_chapter_intro.ipynb", "1.1 章节介绍"), ("01.02_concepts.ipynb", "1.2 算子概念"),
         ("01.03_chapter_practice.ipynb", "1.3 章节练习")]
     assert [(s.get("file"), s["title"]["zh"]) for s in second["sections"]] == [
         ("02.01_chapter_intro.ipynb", "2.1 章节介绍"), (None, "2.2 性能调优"), ("02.03_chapter_test.ipynb", "2.3 章节实践")]
@@ -126,14 +127,15 @@ def test_titles_as_upstream_writes_them(upstream_course_dir):
 
 
 def test_files_no_page_uses_stay_in_their_chapter(upstream_course_dir):
-    """Sources, slides, requirements, a chapter's README and a figure no page shows (a draw.io
-    export) are neither published nor refused; the chapter's download carries the folder and the
-    files its notebooks name, so that it runs as upstream's folder does."""
+    """Sources, slides, requirements and a figure no page shows (a draw.io export) are neither
+    published nor refused; the chapter's download carries the folder and the files its notebooks
+    name, so that it runs as upstream's folder does."""
     site = upstream_course_dir
     published = sorted(p.relative_to(site).as_posix() for p in (site / BASICS).rglob("*") if p.is_file())
     assert published == ["op_basics/01_basics/01.01_chapter_intro.html", "op_basics/01_basics/01.02_concepts.html",
                          "op_basics/01_basics/01.03_chapter_practice.html", "op_basics/01_basics/images/operator.png",
-                         "op_basics/02_practice/02.01_chapter_intro.html", "op_basics/index.html"]
+                         "op_basics/01_basics/index.html", "op_basics/02_practice/02.01_chapter_intro.html",
+                         "op_basics/index.html"]
     with zipfile.ZipFile(site / "downloads" / "op_basics-02_practice-zh.zip") as archive:
         assert archive.namelist() == ["op_basics/02_practice/02.01_chapter_intro.ipynb", "op_basics/02_practice/requirements.txt",
                                       "op_basics/02_practice/src/02.01/custom_op/build.sh",
@@ -166,4 +168,4 @@ def test_the_check_gives_each_notebook_the_builds_verdict(upstream_course_dir):
     assert {name for name, verdict in verdicts.items() if verdict == "published"} == {name for name in verdicts if name in built}
     assert [name for name, verdict in verdicts.items() if verdict != "published"] == ["op_basics/02_practice/02.03_chapter_test.ipynb"]
     assert "1 section left out by the plans:" in result.stdout
-    assert "docs/op_basics/course.yml: 11 titles and summaries not translated into en yet" in result.stdout
+    assert "docs/op_basics/course.yml: 12 titles and summaries not translated into en yet" in result.stdout

@@ -13,7 +13,8 @@ of tutorials/ (`hixl_development`); --all: every course folder there with a READ
    the README (`### 第一章：…`), and its summary from the paragraph under that heading or under
    "章节概述" in the chapter's README.md; each section's title from its row (`| 1.1 章节介绍 | … |
    ✅ 已发布 |`, matched to its notebook by the row's link or its number), else from the notebook's
-   first heading; a row with no notebook is a section coming soon.  Every English text is the
+   first heading; a row with no notebook is a section coming soon; a chapter's README.md is its
+   first section (titled by its first heading), as upstream's folder shows it first.  Every English text is the
    Chinese one, marked `untranslated: [en]` (tools/check_course.py and the translation report
    count them).  The CANN version and the anchor of the online environments come from the README
    when it has them; "report an error" goes to --repository (upstream's, on GitCode);
@@ -276,6 +277,8 @@ def _chapter(course: Path, chapter: dict) -> dict:
     title = chapter.get("_heading") or first_heading(readme_text) or folder
     summary = chapter.get("_intro") or chapter_overview(readme_text)
     sections = [{key: value for key, value in section.items() if not key.startswith("_")} for section in chapter["sections"]]
+    if readme_text:  # the chapter's own page upstream (its folder shows it): the chapter's first section
+        sections.insert(0, {"file": "README.md", "title": texts(first_heading(readme_text) or title)})
     found = {"chapter": folder, "title": texts(title)}
     if summary:
         found["summary"] = texts(summary)

@@ -98,13 +98,14 @@ def read_courses(config, *, dates: bool = True) -> tuple[CourseModel | None, lis
 
 def not_pages(plan: CoursePlan, inventory: CourseInventory, languages: Languages) -> set[str]:
     """Files MkDocs would make pages of that are not the site's: each section the plan leaves out,
-    in every language, and every README.md but a course's home (a chapter's, or one in its
-    sources, belongs to the folder upstream wrote it for: the chapter archive carries it)."""
+    in every language, and every README.md the plan does not name (a course's home, or a chapter's
+    page in its plan, is one; one in a chapter's sources belongs to the folder upstream wrote it for,
+    and travels with the chapter's download if a notebook names it)."""
     left_out = {s.left_out_file for s in plan.left_out()}
-    homes = {course.home for course in plan.courses if course.home}
+    planned = plan.sources()
     return {name for name in inventory.pages()
             if languages.original(name) in left_out
-            or posixpath.basename(languages.original(name)) == README and languages.original(name) not in homes}
+            or posixpath.basename(languages.original(name)) == README and languages.original(name) not in planned}
 
 
 def files_problems(inventory: CourseInventory) -> list[SiteError]:
