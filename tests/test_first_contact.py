@@ -134,13 +134,13 @@ def broken_project(tmp_path: Path) -> Path:
     for name in ("mkdocs.yml", "pytest.ini", "requirements.txt", "requirements-test.txt"):
         shutil.copy(ROOT / name, project / name)
     os.symlink((ROOT / ".venv").resolve(), project / ".venv")
-    config = project / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace(
+    plan = project / "docs" / "course.yml"
+    plan.write_text(plan.read_text(encoding="utf-8").replace(
         '{file: "01.02_autofuse_introduction.ipynb"', '{file: "01.02_gone.ipynb"'), encoding="utf-8")
     return project
 
 
-BROKEN = "mkdocs.yml: extra.course lists 01_basic_overview/01.02_gone.ipynb"
+BROKEN = "docs/course.yml: chapters, 01_basic_overview, section 01.02_gone.ipynb names 01_basic_overview/01.02_gone.ipynb"
 
 
 def run_tests(project: Path, tmp_path: Path, *arguments: str) -> tuple[int, str]:
