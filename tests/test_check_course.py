@@ -131,8 +131,9 @@ def test_a_course_without_problems_says_what_it_checked():
 
 
 def test_the_survey_of_an_upstream_checkout(tmp_path):
-    """tools/survey_upstream.py on a course in upstream's conventions: every notebook accepted as
-    it is, every question a quiz, every code solution shown; a refused one is named."""
+    """tools/survey_upstream.py on a course in upstream's conventions, imported into a scratch site
+    and checked as the build checks it: every notebook accepted as it is, every question a quiz,
+    every code solution shown; a refused one is named, with its problem."""
     import shutil
 
     course = tmp_path / "tutorials" / "course"
@@ -141,7 +142,7 @@ def test_the_survey_of_an_upstream_checkout(tmp_path):
     result = subprocess.run(survey, capture_output=True, text=True, encoding="utf-8")
     assert result.returncode == 0, result.stdout
     assert result.stdout.strip().endswith(
-        "4 notebooks: 4 accepted as they are, 0 refused; 6 questions become quizzes, 2 reference solutions are shown.")
+        "3 notebooks: 3 accepted as they are, 0 refused; 6 questions become quizzes, 2 reference solutions are shown.")
     (course / "02_kernels" / "answer" / "01.02_answer.txt").write_text("1. 也许\n", encoding="utf-8")
     result = subprocess.run([*survey, "--problems"], capture_output=True, text=True, encoding="utf-8")
     assert result.returncode == 1

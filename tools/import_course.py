@@ -4,7 +4,7 @@
         [--replace] [--repository URL] [--keep-refused]
 
 CHECKOUT is a checkout of cann-learning-hub (or its tutorials/ folder); COURSE a course folder
-of tutorials/ (`hixl_development`); --all: every course folder there with a README.md.  For each:
+of tutorials/ (`hixl_development`); --all: every folder there with a README.md or a notebook.  For each:
 
 1. the folder is copied into docs/<course>/ as it is, byte for byte (hidden files and folders, which
    the build never reads, are left out); a course already in docs/ is replaced only with --replace;
@@ -208,7 +208,8 @@ def course_plan(course: Path, repository: str, environments_heading: str = "åœ¨ç
     readme = course / "README.md"
     text = readme.read_text(encoding="utf-8") if readme.is_file() else ""
     notebooks = sorted(p.relative_to(course).as_posix() for p in course.rglob("*.ipynb")
-                       if not any(part.startswith(".") for part in p.relative_to(course).parts))
+                       if not any(part.startswith(".") for part in p.relative_to(course).parts)
+                       and not p.name.endswith(f".{OTHER}.ipynb"))  # a translation is found by its suffix
     by_name = {posixpath_name(n): n for n in notebooks}
     by_number: dict[tuple[int, ...], list[str]] = {}
     for name in notebooks:
@@ -385,14 +386,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tools/import_course.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("checkout", type=Path)
     parser.add_argument("courses", nargs="*")
-    parser.add_argument("--all", action="store_true", help="every course folder of tutorials/ with a README.md")
+    parser.add_argument("--all", action="store_true", help="every folder of tutorials/ with a README.md or a notebook")
     parser.add_argument("-f", "--config-file", type=Path, default=ROOT / "mkdocs.yml")
     parser.add_argument("--replace", action="store_true", help="import a course that docs/ has already again")
     parser.add_argument("--repository", default=UPSTREAM, help=f"where 'report an error' goes (default {UPSTREAM})")
     parser.add_argument("--keep-refused", action="store_true", help="leave no refused notebook out of the plan")
     arguments = parser.parse_args(argv)
     tutorials = arguments.checkout / "tutorials" if (arguments.checkout / "tutorials").is_dir() else arguments.checkout
-    names = sorted(p.name for p in tutorials.iterdir() if (p / "README.md").is_file()) if arguments.all else arguments.courses
+    names = sorted(p.name for p in tutorials.iterdir() if p.is_dir() and not p.name.startswith(".")
+                   and ((p / "README.md").is_file() or any(p.rglob("*.ipynb")))) if arguments.all else arguments.courses
     if not names:
         parser.error("name the courses to import, or --all")
     config_file = arguments.config_file.resolve()
