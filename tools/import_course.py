@@ -1,7 +1,7 @@
 """Bring courses of cann-learning-hub into the site, unedited, with a plan written from their own words.
 
     .venv/bin/python tools/import_course.py CHECKOUT (COURSE ... | --all) [-f mkdocs.yml]
-        [--replace] [--repository URL] [--keep-refused]
+        [--replace] [--repository URL] [--tutorials URL] [--keep-refused]
 
 CHECKOUT is a checkout of cann-learning-hub (or its tutorials/ folder); COURSE a course folder
 of tutorials/ (`hixl_development`); --all: every folder there with a README.md or a notebook.  For each:
@@ -17,7 +17,8 @@ of tutorials/ (`hixl_development`); --all: every folder there with a README.md o
    first section (titled by its first heading), as upstream's folder shows it first.  Every English text is the
    Chinese one, marked `untranslated: [en]` (tools/check_course.py and the translation report
    count them).  The CANN version and the anchor of the online environments come from the README
-   when it has them; "report an error" goes to --repository (upstream's, on GitCode);
+   when it has them; "report an error" goes to --repository (upstream's, on GitCode), and a link
+   that leaves the course's folder (`../../docs/…`) to the file in upstream's repository (--tutorials);
 3. the folder is added to mkdocs.yml's `extra.courses`;
 4. the site is checked as the build checks it (tools/check_course.py), and each notebook it refuses
    is marked `left_out:` in its plan with the problem, which names the fix upstream should make
@@ -48,6 +49,7 @@ from course_site.course.page_links import read_markdown  # noqa: E402
 from quizzes.cell_ids import read_notebook  # noqa: E402
 
 UPSTREAM = "https://gitcode.com/cann/cann-learning-hub"
+TUTORIALS = f"{UPSTREAM}/blob/master/tutorials"  # where upstream's hosting site shows tutorials/'s files
 DEFAULT, OTHER = "zh", "en"  # upstream writes Chinese; the site's other language
 _MARKDOWN = MarkdownIt("commonmark").enable(["table"])
 _NUMBER = re.compile(r"^\s*(\d+(?:\.\d+)*)[\s_.]")  # "1.1 章节介绍", "01.01 …", "01_chapter_intro"
@@ -203,7 +205,7 @@ _PlanDumper.add_representer(Texts, lambda dumper, data: dumper.represent_mapping
     "tag:yaml.org,2002:map", data, flow_style=True))
 
 
-def course_plan(course: Path, repository: str, environments_heading: str = "在线体验环境") -> dict:
+def course_plan(course: Path, repository: str, source: str | None = None, environments_heading: str = "在线体验环境") -> dict:
     """The plan of the course folder `course` (a copy of upstream's), as course.yml holds it."""
     readme = course / "README.md"
     text = readme.read_text(encoding="utf-8") if readme.is_file() else ""
@@ -250,6 +252,8 @@ def course_plan(course: Path, repository: str, environments_heading: str = "在�
         plan["summary"] = texts(first_paragraph(text))
     plan["name"] = course.name
     plan["repository"] = repository
+    if source:
+        plan["source"] = source
     version = re.search(r"CANN\s*版本\s*\|\s*([\d.]+)", text)
     if version:
         plan["cann_version"] = version[1]
@@ -390,6 +394,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-f", "--config-file", type=Path, default=ROOT / "mkdocs.yml")
     parser.add_argument("--replace", action="store_true", help="import a course that docs/ has already again")
     parser.add_argument("--repository", default=UPSTREAM, help=f"where 'report an error' goes (default {UPSTREAM})")
+    parser.add_argument("--tutorials", default=TUTORIALS,
+                        help=f"where upstream's tutorials/ folder is shown: links out of a course lead there (default {TUTORIALS})")
     parser.add_argument("--keep-refused", action="store_true", help="leave no refused notebook out of the plan")
     arguments = parser.parse_args(argv)
     tutorials = arguments.checkout / "tutorials" if (arguments.checkout / "tutorials").is_dir() else arguments.checkout
@@ -404,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
         if not source.is_dir():
             raise SystemExit(f"{source}: no such course folder")
         copy_course(source, docs / name, arguments.replace)
-        plan = course_plan(docs / name, arguments.repository)
+        plan = course_plan(docs / name, arguments.repository, f"{arguments.tutorials.rstrip('/')}/{name}")
         write_plan(docs / name / "course.yml", plan)
         added = add_to_courses(config_file, name)
         sections = [s for c in plan["chapters"] for s in c["sections"]]

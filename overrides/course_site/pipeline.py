@@ -169,6 +169,9 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     the quizzes put into it."""
     codes = page.site.languages.codes
     if page.is_notebook:
+        course = page.course
+        if course is not None:
+            link_rewriting.link_to_source(tree, page.src_uri, course.folder, course.source)
         link_rewriting.rewrite_relative_links(tree, codes)
     else:
         for quiz in tree.select(quiz_pages.QUIZ_CONTENT):

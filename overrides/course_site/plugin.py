@@ -30,7 +30,7 @@ from .course import exercises, history, inventory, run_at_build, sanitise, trans
 from .course.course_check import raise_problems
 from .course.model import read_courses
 from .course.plan import check_every_page_is_planned
-from .page import progress, quiz_pages
+from .page import links, progress, quiz_pages
 from .page.context import PageContext, PageResult, SiteServices
 from .site import archives, compaction, dark_figures, finish, page_cache, published, search_index, site_links
 from .site.build import CACHES, JUDGED_CACHE, LINKS_CACHE, PAGE_CACHE, RUN_CACHE, SEARCH_CACHE, STYLESHEET_CACHE, Build
@@ -169,9 +169,13 @@ class CourseSite:
         return context
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str | None:
+        model = self.build.model
+        course = model.plan.course_of(model.languages.original(page.file.src_uri))
+        if course is not None and course.source:  # links out of docs/ lead to the course's repository
+            markdown = links.link_markdown_to_source(markdown, page.file.src_uri, course.folder, course.source)
         return quiz_pages.markdown_with_slots(
-            self.build.model.exercises, page.file.src_uri, markdown, Path(page.file.abs_src_path), Path(config.docs_dir)
-        )
+            model.exercises, page.file.src_uri, markdown, Path(page.file.abs_src_path), Path(config.docs_dir)
+        ) or markdown
 
     def on_page_content(self, html: str, page, config, files) -> str:
         build, model, language = self.build, self.build.model, self.language_pass.language

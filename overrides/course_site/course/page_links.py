@@ -4,7 +4,8 @@ markdown-it; raw HTML read by the standard library's parser) and MkDocs a Markdo
 
 From them the course check knows, for the whole course at once, what the build will find page by
 page: a notebook without a title, a link to a file the course does not have (with the name it
-likely meant), a link out of docs/ or to a page outside the plan, and which figures the site
+likely meant), a link out of docs/ (unless its course names the repository it comes from, where
+the link then leads) or to a page outside the plan, and which figures the site
 publishes (a page shows them: their checks apply; a figure no page shows stays in its chapter's
 folder).  A link to a section the plan leaves out is no problem: the page shows it as text
 (page/links.py).  Anchors are not predicted: the build's link check (site/site_links.py) reads
@@ -157,6 +158,9 @@ def link_problems(readings: PageReadings, inventory: CourseInventory, plan: Cour
             target = target_of(source, address)
             if target is None:
                 continue
+            course = plan.course_of(languages.original(source))
+            if target.startswith("../") and course is not None and course.source:
+                continue  # it leads to the course's own repository (page/links.py, source_address)
             problem = _link_problem(target, inventory, pages, plan, languages)
             if problem:
                 problems.append(SiteError(f"links {address}: {problem[0]}", where=f"{docs}/{source}", expected=problem[1]))

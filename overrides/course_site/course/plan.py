@@ -70,6 +70,7 @@ class PlannedCourse:
     cann_version: str | None = None
     environments: Mapping[str, str] = field(default_factory=dict)  # language -> anchor on its home page
     glossary: str | None = None  # docs-relative path of its glossary file
+    source: str | None = None  # its folder in the repository it comes from (settings.CourseSettings.source)
 
     def pages(self) -> list[Section]:
         return [s for c in self.chapters for s in c.sections if s.source] + [s for s in self.appendix if s.source]

@@ -85,8 +85,16 @@ def _course(folder: str, inventory: CourseInventory, languages: Languages, probl
         repository=settings.repository, cann_version=settings.cann_version,
         report_also=tuple(settings.report_also) if settings.report_also is not None else None,
         environments=dict(settings.environments or {}),
-        glossary=glossary,
+        glossary=glossary, source=_source(settings.source, where, problems),
     )
+
+
+def _source(source: str | None, where: str, problems: list) -> str | None:
+    if source is not None and not source.startswith("https://"):
+        problems.append(SiteError(f"source: {source} is not an https address", where=where,
+                                  expected="the address of the course's folder in its repository, https://…"))
+        return None
+    return source.rstrip("/") if source else None
 
 
 def _yaml(text: str, where: str):

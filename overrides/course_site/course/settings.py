@@ -65,6 +65,10 @@ class CourseSettings(base.Config):
     repository = c.Optional(c.Type(str))
     report_also = c.Optional(c.ListOfItems(c.Type(str)))
     cann_version = c.Optional(c.Type(str))  # the CANN version the course is written for
+    # Where the course's folder is in the repository it comes from, as its hosting site shows a
+    # folder's files (`https://gitcode.com/cann/cann-learning-hub/blob/master/tutorials/hixl_development`):
+    # a link of its pages that leaves docs/ (upstream's `../../docs/…`) leads there.
+    source = c.Optional(c.Type(str))
     # The anchor, per language, of the section on online environments on the course's home page
     # (the site's home page for the course at docs/ itself).
     environments = c.Optional(c.Type(dict))
