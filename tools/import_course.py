@@ -154,6 +154,35 @@ def _html_rows(html: str) -> list[Row]:
     return rows
 
 
+def listed_courses(readme: Path) -> dict[str, tuple[str, str]]:
+    """tutorials/README.md's list of courses: by folder, (title, description) of its row
+    (`| Conv 算子开发实战教程 | … | [conv_operator_development](./conv_operator_development) | ✅ 已发布 |`)."""
+    if not readme.is_file():
+        return {}
+    found = {}
+    tokens = _MARKDOWN.parse(readme.read_text(encoding="utf-8"))
+    rows = []
+    for index, token in enumerate(tokens):
+        if token.type == "table_open":
+            cells: list = []
+            for inner in tokens[index:]:
+                if inner.type == "table_close":
+                    break
+                if inner.type == "tr_open":
+                    cells = []
+                elif inner.type == "inline":
+                    cells.append((_plain(inner), [str(c.attrs.get("href", "")) for c in inner.children or [] if c.type == "link_open"]))
+                elif inner.type == "tr_close" and cells:
+                    rows.append(cells)
+    for cells in rows:
+        for _, links in cells:
+            for link in links:
+                name = link.strip("./")
+                if name and "/" not in name and "://" not in link:
+                    found.setdefault(name, (cells[0][0], cells[1][0] if len(cells) > 1 else ""))
+    return found
+
+
 def first_heading(text: str) -> str | None:
     titles = read_markdown([text]).titles
     return " ".join(titles[0].replace("**", "").split()) if titles else None
@@ -205,10 +234,17 @@ _PlanDumper.add_representer(Texts, lambda dumper, data: dumper.represent_mapping
     "tag:yaml.org,2002:map", data, flow_style=True))
 
 
-def course_plan(course: Path, repository: str, source: str | None = None, environments_heading: str = "在线体验环境") -> dict:
-    """The plan of the course folder `course` (a copy of upstream's), as course.yml holds it."""
+def course_plan(course: Path, repository: str, source: str | None = None, listed: tuple[str, str] | None = None,
+                environments_heading: str = "在线体验环境") -> dict:
+    """The plan of the course folder `course` (a copy of upstream's), as course.yml holds it.
+    `listed`: the course's title and description in tutorials/README.md's list of courses, for a
+    course without a README of its own."""
     readme = course / "README.md"
     text = readme.read_text(encoding="utf-8") if readme.is_file() else ""
+    # A chapter's README lists its sections too (no heading of its own is the chapter's title).
+    tables = readme_tables(text) + [Table(None, None, table.rows)
+                                    for chapter_readme in sorted(course.glob("*/README.md"))
+                                    for table in readme_tables(chapter_readme.read_text(encoding="utf-8"))]
     notebooks = sorted(p.relative_to(course).as_posix() for p in course.rglob("*.ipynb")
                        if not any(part.startswith(".") for part in p.relative_to(course).parts)
                        and not p.name.endswith(f".{OTHER}.ipynb"))  # a translation is found by its suffix
@@ -220,7 +256,7 @@ def course_plan(course: Path, repository: str, source: str | None = None, enviro
             by_number.setdefault(number, []).append(name)
     placed: set[str] = set()
     chapters: dict[str, dict] = {}
-    for table in readme_tables(text):
+    for table in tables:
         sections, folders = [], []
         for row in table.rows:
             if row.links and not any(link.endswith(".ipynb") or ".ipynb&" in link or posixpath_name(link) in by_name
@@ -233,7 +269,7 @@ def course_plan(course: Path, repository: str, source: str | None = None, enviro
                 placed.add(file)
                 folders.append(file.rsplit("/", 1)[0] if "/" in file else ".")
                 sections.append({"file": file.rsplit("/", 1)[-1], "title": texts(row.title), "_folder": folders[-1]})
-            else:
+            elif file is None and table.heading is not None:  # a chapter README's rows name sections placed already
                 sections.append({"title": texts(row.title)})
         if not folders and not (table.folder and all(row.unpublished for row in table.rows)):
             continue  # a table of slides or of other documents: the README shows it
@@ -247,9 +283,9 @@ def course_plan(course: Path, repository: str, source: str | None = None, enviro
             folder = name.rsplit("/", 1)[0] if "/" in name else "."
             chapter = chapters.setdefault(folder, {"chapter": folder, "sections": []})
             chapter["sections"].append({"file": name.rsplit("/", 1)[-1], "title": texts(notebook_title(course / name))})
-    plan: dict = {"title": texts(first_heading(text) or course.name)}
-    if first_paragraph(text):
-        plan["summary"] = texts(first_paragraph(text))
+    plan: dict = {"title": texts(first_heading(text) or (listed[0] if listed else course.name))}
+    if first_paragraph(text) or listed and listed[1]:
+        plan["summary"] = texts(first_paragraph(text) if text else listed[1])
     plan["name"] = course.name
     plan["repository"] = repository
     if source:
@@ -405,12 +441,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("name the courses to import, or --all")
     config_file = arguments.config_file.resolve()
     docs = config_file.parent / "docs"
+    hub_list = listed_courses(tutorials / "README.md")
     for name in names:
         source = tutorials / name
         if not source.is_dir():
             raise SystemExit(f"{source}: no such course folder")
         copy_course(source, docs / name, arguments.replace)
-        plan = course_plan(docs / name, arguments.repository, f"{arguments.tutorials.rstrip('/')}/{name}")
+        plan = course_plan(docs / name, arguments.repository, f"{arguments.tutorials.rstrip('/')}/{name}",
+                           hub_list.get(name))
         write_plan(docs / name / "course.yml", plan)
         added = add_to_courses(config_file, name)
         sections = [s for c in plan["chapters"] for s in c["sections"]]
