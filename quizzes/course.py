@@ -134,8 +134,8 @@ def _section_problems(pages: dict[str, ExercisePage], docs: str, languages: tupl
             if other is not page:
                 problems.append(ExerciseError(
                     f"{docs}/{page.src_uri}", f"section {exercise.section} is also the exercise of {docs}/{other.src_uri}",
-                    expected="one answer file per exercise: a section is its chapter folder and its answer file's name "
-                             "(quizzes/sources.py, section_id); rename the answer file and the cell or marker that names it",
+                    expected="one answer file per exercise: a section is its page's folder and its answer file's name "
+                             "(quizzes/sources.py, section_id); give each page of the folder its own answer file",
                 ))
     for (section, language), original_page in seen.items():
         if language != languages[0].code:

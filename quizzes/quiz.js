@@ -52,13 +52,33 @@
     }
   }
 
+  function ourKeys() {
+    var keys = [];
+    for (var i = 0; i < storage.length; i++) if (storage.key(i).indexOf(PREFIX) === 0) keys.push(storage.key(i));
+    return keys;
+  }
+
+  // Answers stored under a section's former id ("was": 01.02) move to its id, once.
+  function moveFormerIds(sections) {
+    try {
+      if (storage.getItem(PREFIX + "moved")) return;
+      ourKeys().forEach(function (key) {
+        sections.forEach(function (s) {
+          var old = PREFIX + s.was + "-", moved = PREFIX + s.section + key.slice(old.length - 1);
+          if (!s.was || key.indexOf(old) || !/^\d+-\w{8}$/.test(key.slice(old.length))) return;
+          if (storage.getItem(moved) === null) storage.setItem(moved, storage.getItem(key));
+          storage.removeItem(key);
+        });
+      });
+      storage.setItem(PREFIX + "moved", 1);
+    } catch (e) {}
+  }
+
   function forgetAll() {
     memory = {};
     try {
-      var keys = [];
-      for (var i = 0; i < storage.length; i++) keys.push(storage.key(i));
-      keys.forEach(function (key) {
-        if (key && key.indexOf(PREFIX) === 0) storage.removeItem(key);
+      ourKeys().forEach(function (key) {
+        storage.removeItem(key);
       });
     } catch (e) {}
   }
@@ -379,6 +399,7 @@
   var dataBase = dataScript ? dataScript.src : document.baseURI;
   var data = window.quizProgressData || { ui: {}, sections: [] };
   var progressUi = data.ui;
+  moveFormerIds(data.sections);
 
   // answered: the latest answers that fit; correct: the answers right at the first try.
   function tally(questions) {

@@ -29,6 +29,9 @@ class ProgressSection:
     section: str
     url: str  # the section's page, relative to the page that carries the data
     items: tuple[Item, ...]
+    # The id readers' answers were stored under before (sources.former_section_id), when it
+    # differs: quiz.js moves them to `section` once.
+    former: str | None = None
 
 
 def _attr(value: str) -> str:
@@ -195,7 +198,7 @@ def render_progress_data(sections: Sequence[ProgressSection], language: QuizLang
 
     For each section with exercises: its page (relative to the script) and, per question, its
     id, kind, key and number of options, so that a stored answer is checked against the current
-    key wherever it is counted.  A script rather than a JSON file because a page from file://
+    key wherever it is counted; and the section's former id, if it had one ("was").  A script rather than a JSON file because a page from file://
     may not fetch; one file for all pages rather than an island in each, because it grows with
     the course and the browser caches it.
     """
@@ -208,6 +211,7 @@ def render_progress_data(sections: Sequence[ProgressSection], language: QuizLang
                 "url": section.url,
                 "questions": [[item.qid, item.question.kind.value, key_of(item), _option_count(item)]
                               for item in section.items],
+                **({"was": section.former} if section.former else {}),
             }
             for section in sections
         ],

@@ -57,22 +57,29 @@ def section_of(answer_path: PurePosixPath, languages: Sequence[QuizLanguage]) ->
     return stem.removesuffix("_answer")
 
 
+def section_id(name: str, page_folder: str) -> str:
+    """A section's identity, from where its answer file is: the page's folder (docs-relative: its
+    course's folder and its chapter's), then the answer file's name (`01_basic_overview/01.02`,
+    `hixl_development/03_multi_transfer_mode/03.02`).  Unique across the site whatever the
+    courses number (every upstream course numbers its chapters and answer files from 01); a page
+    at docs/ itself has the name alone.  Question ids, stored answers and anchors start with it."""
+    folder = PurePosixPath(page_folder).as_posix()
+    return name if folder in ("", ".") else f"{folder}/{name}"
+
+
 _NUMBERED_FOLDER = re.compile(r"^(\d+)_")
 
 
-def section_id(name: str, page_folder: str) -> str:
-    """A section's identity, from where its answer file is: unique across the site, so that two
-    chapters may both have `answer/01.02_answer.txt` (every upstream course numbers from 01).
-
-    The answer file's name alone (`01.02`) when the page's folder is numbered as the file is
-    (`01_basic_overview/answer/01.02_answer.txt`, the course's convention, which keeps the
-    progress readers stored under it) or not numbered at all; otherwise the page's folder, then
-    the name (`05_hixl/01.02`).  `page_folder`: the page's folder, docs-relative."""
-    folder = PurePosixPath(page_folder).name
-    numbered = _NUMBERED_FOLDER.match(folder)
+def former_section_id(section: str) -> str:
+    """What `section` was called before its id always named its folder: the answer file's name
+    alone where the page's folder was numbered as the file (`01_basic_overview/01.02` was
+    `01.02`) or not numbered at all, else the same.  Readers stored answers under those ids while
+    the site's one course was docs/ itself; quiz.js moves them once (quizzes/README.md)."""
+    folder, _, name = section.rpartition("/")
+    numbered = _NUMBERED_FOLDER.match(PurePosixPath(folder).name)
     if numbered is None or name.split(".")[0] == numbered[1]:
         return name
-    return f"{page_folder}/{name}"
+    return section
 
 
 def read_text(path: Path, where: str, files: SourceFiles = DISK) -> str:

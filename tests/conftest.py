@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import (EDGE_SITE, ROOT, UPSTREAM_COURSE, UPSTREAM_MISSING_TRANSLATION, BuildFailed, build_site, hook_paths,
-                     stop_builds)
+from helpers import (EDGE_SITE, HUB_COURSES, ROOT, UPSTREAM_COURSE, UPSTREAM_HUB, UPSTREAM_MISSING_TRANSLATION, BuildFailed,
+                     build_site, hook_paths, stop_builds)
 
 import browsing  # tools/browsing.py (helpers puts tools/ on the path)
 
@@ -76,14 +76,23 @@ def _full_course(base: Path) -> tuple[Path, subprocess.CompletedProcess]:
 
 def _upstream_course(base: Path) -> tuple[Path, subprocess.CompletedProcess]:
     """The course in upstream's conventions (tests/fixtures/upstream_course), with one English
-    figure removed: a translation not made yet must not break a page."""
+    figure removed: a translation not made yet must not break a page; and beside it the two courses
+    of a checkout of cann-learning-hub (tests/fixtures/upstream_hub), brought in by
+    tools/import_course.py as a maintainer brings them."""
+    import sys
+
     course = base / "upstream_course"
     shutil.copytree(UPSTREAM_COURSE / "docs", course / "docs")
     (course / "docs" / UPSTREAM_MISSING_TRANSLATION).unlink()
     config = course / "mkdocs.yml"
     hooks = "".join(f"  - {path}\n" for path in hook_paths())
     config.write_text(f"INHERIT: {UPSTREAM_COURSE / 'mkdocs.yml'}\ndocs_dir: docs\ntheme:\n  custom_dir: {ROOT / 'overrides'}\n"
-                      f"hooks:\n{hooks}watch: []\n", encoding="utf-8")
+                      f"hooks:\n{hooks}watch: []\nextra:\n  courses: [\".\"]\n", encoding="utf-8")
+    imported = subprocess.run([sys.executable, str(ROOT / "tools" / "import_course.py"), str(UPSTREAM_HUB), *HUB_COURSES,
+                               "-f", str(config)], capture_output=True, text=True, encoding="utf-8")
+    if imported.returncode != 0:
+        pytest.exit(f"tools/import_course.py failed:\n{imported.stdout}\n{imported.stderr}", returncode=1)
+    (course / "import.log").write_text(imported.stdout, encoding="utf-8")
     site_dir = base / "upstream_course_site"
     return site_dir, build_or_stop(config, site_dir, base / "upstream_course_cache")
 

@@ -25,6 +25,9 @@ EDGE_SITE = ROOT / "tests" / "fixtures" / "edge_site"
 TRANSLATION_SITE = ROOT / "tests" / "fixtures" / "translation_site"
 UPSTREAM_COURSE = ROOT / "tests" / "fixtures" / "upstream_course"  # upstream's conventions (issue 18)
 UPSTREAM_MISSING_TRANSLATION = "01_basics/images/flow.en.svg"  # removed before the build
+# A checkout of cann-learning-hub in miniature, whose courses the upstream_course site imports.
+UPSTREAM_HUB = ROOT / "tests" / "fixtures" / "upstream_hub"
+HUB_COURSES = ("op_basics", "op_advanced")
 AXE = ROOT / "tests" / "vendor" / "axe.min.js"  # test-only, never published
 sys.path.insert(0, str(ROOT / "tools"))  # tools/browsing.py
 sys.path.insert(0, str(ROOT / "overrides"))  # the site's build package, course_site

@@ -33,14 +33,15 @@ BROKEN = {
     "index.md": "# 首页\n",
     # outputs left in, and an answer file with a key in no accepted form
     "ch/a.ipynb": notebook([
-        markdown("t", "# 甲"), code("run", "print(1)", [{"output_type": "stream", "name": "stdout", "text": "1\n"}]),
+        markdown("t", "# 甲\n\n![图](images/x.svg)"),
+        code("run", "print(1)", [{"output_type": "stream", "name": "stdout", "text": "1\n"}]),
         markdown("q", "## 练习\n\n1. （判断题）对吗？\n"), code("ans", "!cat ./answer/01.01_answer.txt"),
     ]),
     "ch/answer/01.01_answer.txt": "1. 也许\n",
     # an nbformat 3 notebook
     "ch/b.ipynb": json.dumps({"metadata": {}, "nbformat": 3, "nbformat_minor": 0,
                               "worksheets": [{"cells": [{"cell_type": "markdown", "source": "# 乙"}]}]}),
-    # a page the plan does not list, and a figure in colours outside the palette
+    # a page the plan does not list, and a figure (on page a) in colours outside the palette
     "ch/c.ipynb": notebook([markdown("t", "# 丙")]),
     "ch/images/x.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect fill="#ff0000"/></svg>',
 }
@@ -77,7 +78,8 @@ def test_the_command_and_the_build_list_every_problem_grouped_by_file(tmp_path):
 EVERY_KIND = {
     "index.md": "# 首页\n",
     "ch/a.ipynb": notebook([
-        markdown("t", "# 甲"), markdown("q", "## 练习\n\n1. （单选题）哪个？\n   A. 一\n   B. 二\n"),
+        markdown("t", "# 甲\n\n![a](images/script.svg) <img src=\"images/colour.svg\" alt=\"b\">"),
+        markdown("q", "## 练习\n\n1. （单选题）哪个？\n   A. 一\n   B. 二\n"),
         code("ans", "!cat ./answer/01.01_answer.txt"),
     ]),
     "ch/answer/01.01_answer.txt": "1. C\n",  # a key that is not an option
@@ -129,8 +131,9 @@ def test_a_course_without_problems_says_what_it_checked():
 
 
 def test_the_survey_of_an_upstream_checkout(tmp_path):
-    """tools/survey_upstream.py on a course in upstream's conventions: every notebook accepted as
-    it is, every question a quiz, every code solution shown; a refused one is named."""
+    """tools/survey_upstream.py on a course in upstream's conventions, imported into a scratch site
+    and checked as the build checks it: every notebook accepted as it is, every question a quiz,
+    every code solution shown; a refused one is named, with its problem."""
     import shutil
 
     course = tmp_path / "tutorials" / "course"
@@ -139,7 +142,7 @@ def test_the_survey_of_an_upstream_checkout(tmp_path):
     result = subprocess.run(survey, capture_output=True, text=True, encoding="utf-8")
     assert result.returncode == 0, result.stdout
     assert result.stdout.strip().endswith(
-        "4 notebooks: 4 accepted as they are, 0 refused; 6 questions become quizzes, 2 reference solutions are shown.")
+        "3 notebooks: 3 accepted as they are, 0 refused; 6 questions become quizzes, 2 reference solutions are shown.")
     (course / "02_kernels" / "answer" / "01.02_answer.txt").write_text("1. 也许\n", encoding="utf-8")
     result = subprocess.run([*survey, "--problems"], capture_output=True, text=True, encoding="utf-8")
     assert result.returncode == 1

@@ -75,3 +75,19 @@ def test_the_link_check_reads_the_site_as_the_steps_before_it_leave_it(tmp_path,
     """check_links last: the run box links the chapter's archive, the home page the offline package."""
     built = finished(tmp_path, moved, after)
     assert built.returncode != 0 and "broken links" in built.stderr and missing in built.stderr
+
+
+def test_the_package_holds_only_what_the_site_publishes(tmp_path):
+    """leave_out_unused before write_offline_package: a file of docs/ no page uses (upstream's
+    sources) is neither on the site nor in the package; after it, the package would carry it."""
+    files = {**FILES, "ch/src/kernel.cpp": "int main() {}\n"}
+    assert build_small_site(tmp_path, files, COURSE).returncode == 0
+    assert not (tmp_path / "site" / "ch" / "src").exists()
+    assert not any(name.endswith("ch/src/kernel.cpp") for name in package_names(tmp_path))
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    hook = broken / "reorder.py"
+    hook.write_text(REORDER.replace("{moved}", "leave_out_unused").replace("{after}", "write_offline_package"),
+                    encoding="utf-8")
+    assert build_small_site(broken, files, COURSE, extra_hooks=(hook,)).returncode == 0
+    assert any(name.endswith("ch/src/kernel.cpp") for name in package_names(broken))

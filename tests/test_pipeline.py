@@ -15,6 +15,7 @@ from helpers import QUIZ, QUIZ_LANGUAGES
 from course_site import pipeline
 from course_site.page.context import PageContext, SiteServices
 from course_site.site import progress_data
+from course_site.site.archives import archive_path
 from course_site.course.glossary import Entry, Glossary
 from course_site.languages import Languages
 from course_site.course.plan import Chapter, CoursePlan, Link, Section
@@ -81,6 +82,7 @@ GLOSSARY = Glossary({
 })
 
 
+
 def context(src_uri="ch/a.ipynb", language="zh", written_in=None, url=None, outputs=None, glossary=None,
             plan=PLAN, course=None, outdated=None):
     if glossary is not None:  # the course's glossary, shown on glossary.md beside it
@@ -89,6 +91,8 @@ def context(src_uri="ch/a.ipynb", language="zh", written_in=None, url=None, outp
         languages=LANGUAGES, plan=plan, course=course or Course({}, QUIZ_LANGUAGES), slugify=slugify(case="lower"),
         toc_depth=3, run_outputs=lambda src_uri: outputs or {}, glossaries={".": glossary} if glossary else {},
         outdated=outdated or {},
+        archives={(chapter.folder, code): archive_path(c.name, chapter.folder, code)
+                  for c in plan.courses for chapter in c.chapters for code in LANGUAGES.codes},
     )
     url = url or (LANGUAGES.folder(language) + src_uri.rsplit(".", 1)[0].replace(".en", "") + ".html")
     return PageContext(src_uri, url, language, written_in or language, STRINGS[language], services)
@@ -629,11 +633,22 @@ def test_an_untranslated_section_labels_its_chapter_in_the_readers_language():
     )
 
 
-def test_a_title_that_is_not_the_plans_stops_the_build():
-    from course_site.errors import SiteError
+def test_a_notebook_keeps_its_own_title_when_the_plan_says_it_otherwise():
+    """Upstream titles a chapter's practice "章节练习" and its course README "1.5 章节练习": the page
+    shows its author's title, the navigation and the browser tab the plan's."""
+    page = context()
+    assert run_step(pipeline.page_top, "<h1>第一章 概述</h1>", page) == (
+        '<hgroup class="page-title"><p class="page-title__chapter" data-search-exclude="">第一章</p>'
+        "<h1>第一章 概述</h1></hgroup>")
+    assert page.result.problems == []
 
-    with pytest.raises(SiteError, match="docs/ch/a.ipynb: the page's title is '第一章 概述', the course plan's is '1.1 节'"):
-        run_step(pipeline.page_top, "<h1>第一章 概述</h1>", context())
+
+def test_a_notebook_without_a_title_is_a_problem_of_its_page():
+    """Reported with every other page's problems at the end of the build, not alone in the first."""
+    page = context()
+    assert run_step(pipeline.page_top, "<p>正文</p>", page) == "<p>正文</p>"
+    assert page.result.problems == [
+        "docs/ch/a.ipynb: the page has no title (a first-level heading, `# …`): write `# 1.1 节` at its top"]
 
 
 def test_pages_outside_the_chapters_get_no_chapter_and_a_contents_list_from_two_sections():

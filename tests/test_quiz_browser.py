@@ -35,7 +35,10 @@ def _question_counts() -> dict[str, int]:
     return {s.section: len(s.exercise.items) for s in scan(course_inventory(), QUIZ_LANGUAGES).sections("zh")}
 
 
-COUNT = _question_counts()
+# A section's id is its folder and its answer file's name (`01_basic_overview/01.02`): by its
+# number, as the tests name them.
+SECTION = {section.rsplit("/", 1)[-1]: section for section in _question_counts()}
+COUNT = {number: count for number, count in ((s.rsplit("/", 1)[-1], c) for s, c in _question_counts().items())}
 N = COUNT["01.02"]  # the questions of PAGE
 
 
@@ -45,7 +48,7 @@ def base(request, http_base, file_base) -> str:
 
 
 def question(page, number: int):
-    return page.locator(f'form.quiz fieldset[data-quiz-id^="01.02-{number}-"]')
+    return page.locator(f'form.quiz fieldset[data-quiz-id^="{SECTION["01.02"]}-{number}-"]')
 
 
 def key_of(fieldset) -> str:
@@ -90,7 +93,7 @@ def test_answer_right_and_wrong_then_reload(visit, base, language):
     assert first.locator(".quiz-missed .quiz-mark").get_attribute("data-missed") == {"zh": "应选", "en": "Missed"}[language]
     explanation = first.locator(".quiz-explanation")
     assert explanation.is_visible()
-    solution_text = page.locator("#quiz-solution-01\\.02-1 .quiz-solution-explanation").text_content()
+    solution_text = page.locator(f'[id="quiz-solution-{SECTION["01.02"]}-1"] .quiz-solution-explanation').text_content()
     assert " ".join(explanation.inner_text().split()) == " ".join(solution_text.split())
     assert explanation.inner_text().startswith(says["label"].strip())
 
@@ -115,7 +118,8 @@ def test_answer_right_and_wrong_then_reload(visit, base, language):
 
 
 def catalog_row(page, section: str):
-    return page.locator(f'.course-catalog [data-progress-section="{section}"]')
+    """The catalog's progress of a section: of the real course by its number (`01.02`), else by its id."""
+    return page.locator(f'.course-catalog [data-progress-section="{SECTION.get(section, section)}"]')
 
 
 def test_progress_is_shared_by_the_languages_and_shown_in_the_catalog(visit, base, browser):
@@ -223,8 +227,8 @@ def test_solutions_open_without_javascript(visit, base):
     assert note.is_visible()
     assert note.inner_text() == "本页的练习需要 JavaScript 才能作答和批改。答案在下方的答案与解析中，点开各题即可查看。"
     note.locator("a").click()
-    assert page.url.endswith("#quiz-solutions-01.02")
-    assert page.locator("#quiz-solutions-01\\.02").is_visible()
+    assert page.url.endswith(f"#quiz-solutions-{SECTION['01.02']}")
+    assert page.locator(f'[id="quiz-solutions-{SECTION["01.02"]}"]').is_visible()
 
 
 def test_with_javascript_the_no_script_note_stays_hidden(visit, http_base):
@@ -343,7 +347,7 @@ def next_chapter_page(language: str) -> str:
 
 
 def question_of(page, section: str, number: int):
-    return page.locator(f'form.quiz fieldset[data-quiz-id^="{section}-{number}-"]')
+    return page.locator(f'form.quiz fieldset[data-quiz-id^="{SECTION[section]}-{number}-"]')
 
 
 def run_axe(page) -> dict:
@@ -562,6 +566,51 @@ def test_the_score_is_the_stored_answers_checked_by_todays_key_everywhere(visit,
     assert catalog_row(page, "01.02").inner_text() == f"Completed · {N - 1} of {N} first-try correct"
 
 
+@pytest.mark.parametrize("base_name", ["http", "file"])
+def test_answers_stored_under_the_former_ids_are_moved_to_the_new_ones_once(browser, site_dir, http_base, file_base,
+                                                                             base_name):
+    """Before a section's id named its folder, a reader's answers were stored as `01.02-<n>-<digest>`;
+    the first page of this version they open moves them to `01_basic_overview/01.02-<n>-<digest>`,
+    once: the quiz, the score and the catalog show them, the old keys are gone, and an answer the
+    reader already gave under the new id stays."""
+    from helpers import soup
+
+    base = http_base if base_name == "http" else file_base
+    stored, wanted, wrongs = {}, {}, {}
+    for number, page_name in (("01.02", PAGE["zh"]), ("01.03", "01_basic_overview/01.03_enable_autofusion.html")):
+        fieldsets = soup(site_dir / page_name).select("form.quiz fieldset.quiz-question")
+        for index, fieldset in enumerate(fieldsets[:3] if number == "01.02" else fieldsets[:1]):
+            qid, key = fieldset["data-quiz-id"], fieldset["data-quiz-key"]
+            wrong = next(i["value"] for i in fieldset.select("input") if i["value"] not in key)
+            former = qid.removeprefix(SECTION[number].rsplit("/", 1)[0] + "/")
+            assert former.startswith(f"{number}-")
+            stored[former] = json.dumps({"a": wrong if index == 1 else key})
+            wanted[qid], wrongs[qid] = (wrong if index == 1 else key), wrong
+    ids = list(wanted)
+    stored[ids[2]] = json.dumps({"a": wrongs[ids[2]]})  # answered again since, under the new id: that stays
+    context = browser.new_context()
+    try:
+        tab = context.new_page()
+        # A file of the site that runs no script: the reader's storage as the former version left it.
+        tab.goto(base + "assets/quiz/quiz.css", wait_until="load")
+        tab.evaluate("e => Object.entries(e).forEach(([k, v]) => localStorage.setItem('autofuse-quiz:' + k, v))", stored)
+        tab.goto(base + PAGE["zh"], wait_until="load")
+        assert [question(tab, n).get_attribute("data-quiz-result") for n in (1, 2, 3)] == ["correct", "incorrect", "incorrect"]
+        assert tab.locator(".quiz-score").inner_text() == score("zh", 3, N, 1)
+        keys = tab.evaluate("() => Object.keys(localStorage).sort()")
+        assert not [key for key in keys if key.startswith(("autofuse-quiz:01.02-", "autofuse-quiz:01.03-"))]
+        assert {f"autofuse-quiz:{qid}" for qid in ids} <= set(keys) and "autofuse-quiz:moved" in keys
+        tab.goto(base + HOME["zh"], wait_until="load")
+        assert catalog_row(tab, "01.02").inner_text() == f"已答 3/{N} · 首次答对 1"
+        assert catalog_row(tab, "01.03").inner_text() == f"已答 1/{COUNT['01.03']} · 首次答对 1"
+        # Once: an answer stored under a former id later is not the reader's, and stays where it is.
+        tab.evaluate("k => localStorage.setItem('autofuse-quiz:' + k, JSON.stringify({a: 'Y'}))", "01.02-4-00000000")
+        tab.goto(base + PAGE["zh"], wait_until="load")
+        assert tab.evaluate("() => localStorage.getItem('autofuse-quiz:01.02-4-00000000')") is not None
+    finally:
+        context.close()
+
+
 def test_a_missed_option_is_marked_apart_from_a_chosen_one(visit, http_base):
     page = visit(http_base + PAGE["zh"], http_base).page
     multiple = question(page, multiple_choice_number(page))
@@ -674,7 +723,7 @@ def test_open_tabs_follow_each_other(browser, http_base):
     other_first.locator(f'input[value="{key_of(other_first)}"]').wait_for(state="attached")
     other.wait_for_function("() => document.querySelector('fieldset.quiz-question').dataset.quizResult === 'correct'")
     assert other.locator(".quiz-score").inner_text() == score("en", 1, N, 1)
-    home.wait_for_function("() => document.querySelector('[data-progress-section=\"01.02\"]').dataset.progressState === 'some'")
+    home.wait_for_function(f"() => document.querySelector('[data-progress-section=\"{SECTION['01.02']}\"]').dataset.progressState === 'some'")
     assert catalog_row(home, "01.02").inner_text() == f"已答 1/{N} · 首次答对 1"
     # A new answer in the other tab reaches the first one; a reset from home reaches both.
     choose(question(other, 2), wrong_answer(question(other, 2)))
@@ -746,7 +795,7 @@ def short_answer(page):
 
 
 def edge_question(page, number: int):
-    return page.locator(f'form.quiz fieldset[data-quiz-id^="99.01-{number}-"]')
+    return page.locator(f'form.quiz fieldset[data-quiz-id^="ch/99.01-{number}-"]')
 
 
 @pytest.mark.parametrize("language", ["zh", "en"])
@@ -782,7 +831,7 @@ def test_short_answer_wrong_then_right_then_reload(visit, edge_base, language):
     assert diff.locator(".quiz-diff-where").inner_text() == says["difference"].format(17)
     assert question.locator(".quiz-wrong .quiz-mark").inner_text() == "✗"
     explanation = question.locator(".quiz-explanation")
-    solution_text = page.locator("#quiz-solution-99\\.01-3 .quiz-solution-explanation").text_content()
+    solution_text = page.locator('[id="quiz-solution-ch/99.01-3"] .quiz-solution-explanation').text_content()
     assert " ".join(explanation.inner_text().split()) == " ".join(solution_text.split())
     assert explanation.inner_text().startswith(says["label"].strip())
 
@@ -812,7 +861,7 @@ def test_short_answer_wrong_then_right_then_reload(visit, edge_base, language):
     # The home page counts it, in both languages.
     for home, says_there in ((EDGE_HOME["zh"], "已答 2/3 · 首次答对 1"), (EDGE_HOME["en"], "2 of 3 answered · 1 first-try correct")):
         page.goto(edge_base + home, wait_until="load")
-        assert catalog_row(page, "99.01").inner_text() == says_there
+        assert catalog_row(page, "ch/99.01").inner_text() == says_there
     assert record.console_errors == []
     assert record.outside_requests == []
 
@@ -962,7 +1011,7 @@ GRADED = """f => ({
 def test_flag_answers_get_the_tables_verdict_and_message(visit, http_base, qid, language):
     record = visit(http_base + FLAG_PAGES[qid][language], http_base, viewport={"width": 390, "height": 844})
     page = record.page
-    fieldset = page.locator(f'fieldset[data-quiz-id^="{qid}-"]')
+    fieldset = page.locator(f'fieldset[data-quiz-id^="{SECTION[qid.split("-")[0]]}-{qid.split("-")[1]}-"]')
     rows = shown_rows(qid)
     assert rows and json.loads(key_of(fieldset))["forms"][0] == rows[0]["key"]
     box = fieldset.locator("input.quiz-input")
@@ -988,14 +1037,14 @@ def test_scores_count_first_tries_apart_from_answers_given_after_the_solution(vi
     explanation, is answered but not right at the first try; a reload and the other language agree."""
     page = visit(http_base + FLAG_PAGES["01.04-8"]["zh"], http_base).page
     total = COUNT["01.04"]
-    q8 = page.locator('fieldset[data-quiz-id^="01.04-8-"]')
-    q9 = page.locator('fieldset[data-quiz-id^="01.04-9-"]')
-    q1 = page.locator('fieldset[data-quiz-id^="01.04-1-"]')
+    q8 = page.locator(f'fieldset[data-quiz-id^="{SECTION["01.04"]}-8-"]')
+    q9 = page.locator(f'fieldset[data-quiz-id^="{SECTION["01.04"]}-9-"]')
+    q1 = page.locator(f'fieldset[data-quiz-id^="{SECTION["01.04"]}-1-"]')
     # Q8: the solution first, then the right answer.  The page hears of the opening in a `toggle`
     # event, a task after the click: the test waits for it, as any reader's typing would.
-    page.evaluate("""() => { window.__opened = new Promise(done => document.getElementById('quiz-solution-01.04-8')
+    page.evaluate("""() => { window.__opened = new Promise(done => document.getElementById('quiz-solution-01_basic_overview/01.04-8')
                              .addEventListener('toggle', () => setTimeout(done), { once: true })); }""")
-    page.locator("#quiz-solution-01\\.04-8 summary").click()
+    page.locator('[id="quiz-solution-01_basic_overview/01.04-8"] summary').click()
     page.evaluate("() => window.__opened")
     q8.locator("input.quiz-input").fill("--enable_autofuse=true;--autofuse_enable_pass=reduce")
     q8.locator("input.quiz-input").press("Enter")
@@ -1019,6 +1068,6 @@ def test_scores_count_first_tries_apart_from_answers_given_after_the_solution(vi
     page.goto(http_base + FLAG_PAGES["01.04-8"]["en"], wait_until="load")
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator(".quiz-retry").first.click()
-    q1 = page.locator('fieldset[data-quiz-id^="01.04-1-"]')
+    q1 = page.locator(f'fieldset[data-quiz-id^="{SECTION["01.04"]}-1-"]')
     choose(q1, key_of(q1))
     assert page.locator(".quiz-score").inner_text() == score("en", 1, total, 0)

@@ -304,7 +304,7 @@ def test_markdown_pages_get_the_form_and_the_solutions(tmp_path):
     en_ids = [f["data-quiz-id"] for f in BeautifulSoup((site / "en/ch/x.html").read_text(encoding="utf-8"), "html.parser").select("fieldset")]
     assert zh_ids == en_ids
     home = BeautifulSoup((site / "en/index.html").read_text(encoding="utf-8"), "html.parser")
-    row = home.select_one('.course-catalog [data-progress-section="09.01"]').parent
+    row = home.select_one('.course-catalog [data-progress-section="ch/09.01"]').parent
     assert (row.a["href"], row.a.get_text()) == ("ch/x.html", "9.1 Practice")
     assert (site / "assets/quiz/quiz.js").read_text(encoding="utf-8") == (
         Path(__file__).resolve().parent.parent / "quizzes" / "quiz.js"
@@ -614,7 +614,7 @@ def test_a_markdown_page_with_a_short_answer_and_a_log_excerpt(tmp_path):
         assert not article.find("ol")
         assert [pre.find_parent(class_="quiz-body") is not None for pre in article.find_all("pre")] == [True]
         fieldset = article.select_one('fieldset[data-quiz-kind="short-answer"]')
-        assert fieldset.select_one("input.quiz-input")["id"] == "quiz-input-09.01-2"
-        assert article.select_one("#quiz-solution-09\\.01-2 .quiz-solution-accepted code").get_text() == (
+        assert fieldset.select_one("input.quiz-input")["id"] == "quiz-input-ch/09.01-2"
+        assert article.select_one('[id="quiz-solution-ch/09.01-2"] .quiz-solution-accepted code').get_text() == (
             "--enable_autofuse=true;--autofuse_enable_pass=reduce,concat"
         )

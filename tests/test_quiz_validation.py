@@ -500,7 +500,7 @@ def test_notebook_exercise_found_with_its_cells(tmp_path):
     path = write_notebook(docs / "ch" / "x.ipynb", "## 练习\n\n" + QUESTIONS + "\n收尾。", "!cat ./answer/09.01_answer.txt")
     (found,) = notebook_exercises(nbformat.read(path, as_version=4), path, docs, QUIZ_LANGUAGES)
     assert (found.question_cell, found.answer_cell, found.question_count) == ("exercise", "answer", 3)
-    assert found.exercise.section == "09.01"
+    assert found.exercise.section == "ch/09.01"
     assert [item.answer.key for item in found.exercise.items] == ["Y", "B", "AC"]
 
 
@@ -628,9 +628,9 @@ def test_one_answer_file_for_two_pages(tmp_path):
     files = bilingual()
     files["ch/y.md"] = files["ch/x.md"]
     assert course_error(tmp_path, files) == (
-        "docs/ch/y.md: section 09.01 is also the exercise of docs/ch/x.md\n"
-        "  expected: one answer file per exercise: a section is its chapter folder and its answer file's name "
-        "(quizzes/sources.py, section_id); rename the answer file and the cell or marker that names it"
+        "docs/ch/y.md: section ch/09.01 is also the exercise of docs/ch/x.md\n"
+        "  expected: one answer file per exercise: a section is its page's folder and its answer file's name "
+        "(quizzes/sources.py, section_id); give each page of the folder its own answer file"
     )
 
 

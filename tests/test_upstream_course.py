@@ -126,30 +126,30 @@ def test_two_chapters_with_the_same_answer_file_are_two_sections(upstream_course
     true/false `√`: with the same section they would share what the reader answered)."""
     first = soup(upstream_course_dir / "01_basics/01.02_practice.html").select_one("form.quiz")
     second = soup(upstream_course_dir / "02_kernels/01.02_kernel.html").select_one("form.quiz")
-    assert (first["data-quiz-section"], second["data-quiz-section"]) == ("01.02", "02_kernels/01.02")
+    assert (first["data-quiz-section"], second["data-quiz-section"]) == ("01_basics/01.02", "02_kernels/01.02")
     ids = [form.select_one("fieldset")["data-quiz-id"] for form in (first, second)]
     assert ids[0] != ids[1] and ids[1].startswith("02_kernels/01.02-1-")
     data = (upstream_course_dir / "assets/quiz/progress.zh.js").read_text(encoding="utf-8")
-    assert '"section":"01.02"' in data and '"section":"02_kernels/01.02"' in data
+    assert '"section":"01_basics/01.02"' in data and '"section":"02_kernels/01.02"' in data
 
 
-def test_the_course_own_sections_keep_their_ids_and_stored_progress():
-    """Readers' answers are stored under the question ids, which start with the section: the
-    course's own sections (chapter folder numbered as the answer file) keep `01.02`."""
-    from quizzes.sources import section_id
+def test_a_section_is_its_folder_and_its_answer_file_and_the_former_ids_are_known():
+    """A section's id names its folder always (every upstream course numbers its chapters and
+    answer files from 01, as the site's own course does).  Readers stored answers under the ids
+    of before, the answer file's name alone where the folder was numbered as the file: the id
+    each section had then is known (quiz.js moves the answers once)."""
+    from quizzes.sources import former_section_id, section_id
 
     from helpers import DOCS
 
     for answer in sorted(DOCS.glob("*/answer/*_answer.txt")):
         name = answer.name.removesuffix("_answer.txt")
-        assert section_id(name, answer.parent.parent.name) == name
-    assert section_id("99.01", "ch") == "99.01"  # a folder without a number, as in the test sites
-    assert section_id("01.02", "05_hixl") == "05_hixl/01.02"
+        section = section_id(name, answer.parent.parent.name)
+        assert section == f"{answer.parent.parent.name}/{name}" and former_section_id(section) == name
+    assert section_id("99.01", "ch") == "ch/99.01" and former_section_id("ch/99.01") == "99.01"
+    assert section_id("01.02", "05_hixl") == former_section_id("05_hixl/01.02") == "05_hixl/01.02"
     assert section_id("01.02", "course/05_hixl") == "course/05_hixl/01.02"
-
-
-# ---------------------------------------------------------------------------
-# Notebook formats: nbformat 4.0 to 4.5 as they are, stale execution counts, any kernel
+    assert section_id("01.02", ".") == former_section_id("01.02") == "01.02"  # a page at docs/ itself
 
 
 def test_notebooks_saved_as_nbformat_4_4_become_pages_with_their_quizzes(upstream_course_dir):

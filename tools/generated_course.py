@@ -78,7 +78,7 @@ def write_course(destination: Path, sections: int, repo: Path = ROOT) -> Generat
                 for index, file in enumerate(files, start=1)
             ],
         })
-    for chapter in plan:  # a page's title is its plan title (the build checks it)
+    for chapter in plan:  # each page titled as the plan titles it, as the course writes its own
         for section in chapter["sections"]:
             for language, suffix in (("zh", ""), ("en", ".en")):
                 _retitle(docs / chapter["chapter"] / section["file"].replace(".ipynb", f"{suffix}.ipynb"),

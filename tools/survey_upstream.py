@@ -1,110 +1,89 @@
 """What the site would make of upstream's notebooks, as they are: a checkout of cann-learning-hub.
 
-    .venv/bin/python tools/survey_upstream.py PATH [--problems]
+    .venv/bin/python tools/survey_upstream.py PATH [--problems] [--work DIR]
 
-PATH is a checkout of cann-learning-hub (or its `tutorials/` folder, or one course in it).  For
-every notebook under it, one line: whether the build accepts it with no edit, how many of its
-questions become quizzes and how many reference solutions it shows; then the totals.  Each
-notebook is read with the build's own checks (overrides/course_site/course/course_check.py's parts:
-the notebook check, the quiz engine with the site's languages, the content allow list on the
-notebook as mkdocs-jupyter converts it), its chapter folder standing for a chapter of the site.  With --problems, each refused notebook's problem follows its line.
-Exits with 1 when a notebook is refused.  Nothing is written.
+PATH is a checkout of cann-learning-hub (or its `tutorials/` folder).  Every course of tutorials/
+is imported into a scratch site (tools/import_course.py: copied unedited, its plan written from
+its README and notebooks), which is then checked as the build checks it, over every course at
+once (tools/check_course.py: the same reading of the courses as the build's, every page's content
+judged as the page pipeline judges it).  For each notebook, one line: whether the build publishes
+it as it is, how many of its questions become quizzes and how many reference solutions it shows;
+then the totals.  With --problems, each refused notebook's problems follow its line: what the
+check names, with the fix upstream should make.  Exits with 1 when a notebook is refused.
+Nothing is written outside the scratch folder (--work, default a temporary one, removed after).
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
+import subprocess
 import sys
-from dataclasses import dataclass
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "overrides")]  # quizzes/, and the site's build package course_site
+sys.path[:0] = [str(ROOT), str(ROOT / "overrides"), str(ROOT / "tools")]
 
-from mkdocs.exceptions import PluginError  # noqa: E402
-from mkdocs.config import load_config  # noqa: E402
+import check_course  # noqa: E402
 
-from course_site.adapters import i18n  # noqa: E402
-from course_site.course import exercises  # noqa: E402
-from course_site.course.notebooks import check_notebook  # noqa: E402
-from course_site.strings import load_tables, table_path  # noqa: E402
-from quizzes.course import scan_page  # noqa: E402
+HOME = "# cann-learning-hub\n\n<!-- course-catalog -->\n"
 
 
-@dataclass(frozen=True)
-class Verdict:
-    notebook: str
-    problem: str | None
-    questions: int = 0
-    solutions: int = 0
+def scratch_site(folder: Path) -> Path:
+    """A site of no course yet, with this repository's configuration: its home page only."""
+    (folder / "docs").mkdir(parents=True)
+    (folder / "docs" / "index.md").write_text(HOME, encoding="utf-8")
+    config = folder / "mkdocs.yml"
+    config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: docs\ntheme:\n  custom_dir: {ROOT / 'overrides'}\n"
+                      f"hooks:\n  - {ROOT / 'overrides/course_site/hook.py'}\nwatch: []\nextra:\n  courses: []\n",
+                      encoding="utf-8")
+    return config
 
 
-def site_quiz_languages() -> tuple:
-    languages = i18n.site_languages(load_config(str(ROOT / "mkdocs.yml")))
-    strings = load_tables(languages.codes)
-    return exercises.quiz_languages(languages, strings, {code: table_path(code, ()) for code in languages.codes})
-
-
-def survey_notebook(path: Path, base: Path, quiz_languages: tuple) -> Verdict:
-    """`base`: the folder whose subfolders are chapters (the notebook's chapter folder's parent)."""
-    name = path.relative_to(base).as_posix()
-    docs = path.parent.parent
-    where = f"{docs.name}/{path.relative_to(docs).as_posix()}"
-    try:
-        check_notebook(path.read_bytes(), where)
-        page = scan_page(path.relative_to(docs).as_posix(), path, docs, quiz_languages)
-    except PluginError as error:
-        return Verdict(name, str(error))
-    refused = content_problems(path, where)
-    if refused:
-        return Verdict(name, "\n".join(refused))
-    if page is None:
-        return Verdict(name, None)
-    questions = sum(len(exercise.items) for exercise in page.exercises)
-    return Verdict(name, None, questions, len(page.solutions))
-
-
-def content_problems(path: Path, where: str) -> list[str]:
-    """What the content allow list (sanitise.py) refuses in the page, as the pipeline's first two
-    steps see it: the notebook converted as mkdocs-jupyter converts it, nbconvert's own scripts
-    and styles taken out."""
-    from bs4 import BeautifulSoup
-
-    from course_site.course import sanitise
-    from course_site.adapters import jupyter, nbconvert
-
-    tree = BeautifulSoup(jupyter.notebook_html(path), "html.parser")
-    for step in (nbconvert.take_styles, nbconvert.remove_scripts, nbconvert.flatten_markdown_cells,
-                 nbconvert.convert_code_cells, nbconvert.remove_cell_toolbars, nbconvert.remove_prompts):
-        step(tree)  # pipeline.notebook_markup, which runs before safe_content
-    return sanitise.check_page(str(tree), where)
-
-
-def notebooks_under(path: Path) -> list[Path]:
-    return sorted(p for p in path.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+def survey(tutorials: Path, work: Path) -> tuple[list[tuple[str, bool, int, int, str]], str]:
+    """Each notebook: (path in tutorials/, published, questions, reference solutions, problems), and
+    what the import printed."""
+    config = scratch_site(work)
+    imported = subprocess.run([sys.executable, str(ROOT / "tools" / "import_course.py"), str(tutorials), "--all",
+                               "-f", str(config)], capture_output=True, text=True, encoding="utf-8")
+    checked = check_course.check(config, pages=False)
+    if checked.model is None:
+        raise SystemExit(imported.stdout + imported.stderr)
+    pages = checked.model.exercises.pages
+    rows = []
+    for name, (verdict, why) in check_course.notebook_verdicts(checked).items():
+        page = pages.get(name)
+        questions = sum(len(exercise.items) for exercise in page.exercises) if page else 0
+        solutions = len(page.solutions) if page else 0
+        rows.append((name, verdict == check_course.PUBLISHED, questions, solutions, why))
+    return rows, imported.stdout
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tools/survey_upstream.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("path", type=Path)
-    parser.add_argument("--problems", action="store_true", help="print each refused notebook's problem")
+    parser.add_argument("--problems", action="store_true", help="print each refused notebook's problems")
+    parser.add_argument("--work", type=Path, help="the scratch folder (kept)")
     arguments = parser.parse_args(argv)
-    base = arguments.path.resolve()
-    if (base / "tutorials").is_dir():
-        base = base / "tutorials"
-    quiz_languages = site_quiz_languages()
-    verdicts = [survey_notebook(path, base, quiz_languages) for path in notebooks_under(base)]
-    width = max((len(v.notebook) for v in verdicts), default=8)
+    tutorials = arguments.path.resolve()
+    if (tutorials / "tutorials").is_dir():
+        tutorials = tutorials / "tutorials"
+    work = arguments.work or Path(tempfile.mkdtemp(prefix="survey-"))
+    try:
+        rows, _ = survey(tutorials, work / "site")
+    finally:
+        if arguments.work is None:
+            shutil.rmtree(work, ignore_errors=True)
+    width = max((len(row[0]) for row in rows), default=8)
     print(f"{'notebook':<{width}}  accepted  quizzes  solutions")
-    for verdict in verdicts:
-        print(f"{verdict.notebook:<{width}}  {'yes' if verdict.problem is None else 'NO':<8}  "
-              f"{verdict.questions:>7}  {verdict.solutions:>9}")
-        if verdict.problem and arguments.problems:
-            print("    " + verdict.problem.replace("\n", "\n    "))
-    refused = [v for v in verdicts if v.problem is not None]
-    print(f"\n{len(verdicts)} notebooks: {len(verdicts) - len(refused)} accepted as they are, {len(refused)} refused; "
-          f"{sum(v.questions for v in verdicts)} questions become quizzes, "
-          f"{sum(v.solutions for v in verdicts)} reference solutions are shown.")
+    for name, published, questions, solutions, why in rows:
+        print(f"{name:<{width}}  {'yes' if published else 'NO':<8}  {questions:>7}  {solutions:>9}")
+        if not published and arguments.problems:
+            print("    " + why.replace("; ", "\n    "))
+    refused = [row for row in rows if not row[1]]
+    print(f"\n{len(rows)} notebooks: {len(rows) - len(refused)} accepted as they are, {len(refused)} refused; "
+          f"{sum(row[2] for row in rows)} questions become quizzes, {sum(row[3] for row in rows)} reference solutions are shown.")
     return 1 if refused else 0
 
 

@@ -15,10 +15,12 @@ course/: what the courses are, read and checked before any page is built
 - model.py: read_courses, the one reading of the courses that the build and every tool make
 - settings.py: the site's and each course's settings, checked as MkDocs checks its own
 - inventory.py: docs/'s files by MkDocs' own rules (exclude_docs, dot-files), listed once, each read once
-- plan.py: the site's plan, its courses, chapters and sections (navigation, titles); glossary.py: a
-  course's glossary, read and checked
+- plan.py: the site's plan, its courses, chapters and sections (navigation, titles), read from the
+  files by plan_reading.py; glossary.py: a course's glossary, read and checked
 - notebooks.py, course_check.py: every check before a page is built, every problem at once
   (tools/check_course.py runs them alone); sanitise.py: what content may contain
+- page_links.py: what each page's Markdown names (its title, links, figures), read before a page is built;
+  content_check.py: each page's content judged as the pipeline judges it, for the tools
 - exercises.py: the quiz engine (quizzes/) reading the course, with each language's quiz words and grammar
 - run_at_build.py: cells tagged run-at-build, executed contained and cached
 - translations.py: translation records and fingerprints (pure); translation_status.py: each

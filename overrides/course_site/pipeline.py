@@ -34,7 +34,6 @@ from .page import page_top as page_top_parts, progress, search_text as index_tex
 from .page.code_breaks import mark_breaks
 from .page.context import PageContext
 from .page.description import description_of
-from .site import archives
 
 CATALOG_MARKER = "course-catalog"
 OUTPUT_CLASS = "cell-output"  # what a cell tagged run-at-build printed
@@ -93,6 +92,7 @@ def headings(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     title = page.strings["permalink"]
     if page.is_notebook:
         found = nbconvert.markdown_headings(tree)
+        heading_anchors.one_title(found)
         for heading in found:
             nbconvert.remove_heading_anchors(heading)
         page.result.toc = heading_anchors.anchor_headings(found, tree, page.site.slugify, page.site.toc_depth, title)
@@ -164,15 +164,23 @@ def glossary(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """Relative links to notebooks and per-language figures, and a file with no version in the
-    page's language linked where it is published, in the default language.  MkDocs rewrites a
-    Markdown page's own links, but not those of the quizzes put into it."""
+    page's language linked where it is published, in the default language; a link to a section
+    the plan leaves out, as text.  MkDocs rewrites a Markdown page's own links, but not those of
+    the quizzes put into it."""
     codes = page.site.languages.codes
     if page.is_notebook:
+        course = page.course
+        if course is not None:
+            link_rewriting.link_to_source(tree, page.src_uri, course.folder, course.source)
         link_rewriting.rewrite_relative_links(tree, codes)
     else:
         for quiz in tree.select(quiz_pages.QUIZ_CONTENT):
             link_rewriting.rewrite_relative_links(quiz, codes)
     link_rewriting.link_untranslated_files(tree, page.url, page.language, page.site.languages, page.site.exists)
+    plan = page.site.plan
+    link_rewriting.unlink_unpublished(tree, page.url, page.site.languages, plan.not_published,
+                                      page.strings["not_published"],
+                                      page.language if page.language != page.written_in else None)
     return tree
 
 
@@ -243,24 +251,24 @@ def description(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def page_top(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """A chapter's section: the chapter's name above its title (a notebook's title must be the
-    plan's: AUTHORING.md 3.2).  Every page with two sections or more: its contents, folded,
-    under the title."""
+    """A chapter's section: the chapter's name above its title (a notebook must have one).  Every
+    page with two sections or more: its contents, folded, under the title."""
     source = page.site.languages.original(page.src_uri)
     chapter = page.site.plan.chapter_of(source)
     if chapter is not None:
-        page_top_parts.add_chapter(
+        problem = page_top_parts.add_chapter(
             tree, chapter.title[page.language], page.where,
             plan_title=page.site.plan.title(source, page.written_in) if page.is_notebook else None,
             language=page.language if page.language != page.written_in else None,
         )
+        page.result.problems.extend([problem] if problem else [])
     page_top_parts.add_contents(tree, page.strings, page.site.toc_depth)
     return tree
 
 
 def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """A notebook of a chapter with code to run: its chapter's archive in the page's language
-    (archives.py, run_box.py).  A page whose only code is its answer cell (shown as solutions) has nothing
+    (site/archives.py, run_box.py).  A page whose only code is its answer cell (shown as solutions) has nothing
     to run: no box."""
     languages = page.site.languages
     chapter = page.site.plan.chapter_of(languages.original(page.src_uri))
@@ -271,7 +279,7 @@ def run_it(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     home = get_relative_url(progress.page_url(course.home or HOME, page.language, languages), page.url)
     run_boxes.add_run_box(tree, run_boxes.run_box(
         notebook=page.src_uri.rsplit("/", 1)[-1],
-        archive_href=link_rewriting.site_href(archives.archive_path(course.name, chapter.folder, page.language), page.url),
+        archive_href=link_rewriting.site_href(page.site.archives[(chapter.folder, page.language)], page.url),
         environments_href=f"{home}#{anchor}" if anchor else None, strings=page.strings,
     ))
     return tree

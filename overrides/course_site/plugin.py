@@ -30,9 +30,9 @@ from .course import exercises, history, inventory, run_at_build, sanitise, trans
 from .course.course_check import raise_problems
 from .course.model import read_courses
 from .course.plan import check_every_page_is_planned
-from .page import progress, quiz_pages
+from .page import links, progress, quiz_pages
 from .page.context import PageContext, PageResult, SiteServices
-from .site import compaction, dark_figures, finish, page_cache, published, search_index, site_links
+from .site import archives, compaction, dark_figures, finish, page_cache, published, search_index, site_links
 from .site.build import CACHES, JUDGED_CACHE, LINKS_CACHE, PAGE_CACHE, RUN_CACHE, SEARCH_CACHE, STYLESHEET_CACHE, Build
 from .site.footer import Footer, footer_for
 from .site.not_found import NOT_FOUND, not_found_context
@@ -96,6 +96,7 @@ class CourseSite:
             exists=files.has,
             outdated=model.translations.pages,
             judge_content=sanitise.JudgedPages(caches / JUDGED_CACHE).problems,
+            archives=archives.archive_paths(files, model.plan, languages),
         )
         code = page_cache.code_key()
         made_from = page_cache.build_key(
@@ -127,13 +128,14 @@ class CourseSite:
         docs_dir = Path(config.docs_dir)
         published.check_no_symlinks(docs_dir)
         jupyter.render_notebooks_as_pages(files, config, self.language_pass.folder)
+        published.keep_out_pages(files, self.build.model.inventory)
         check_every_page_is_planned(self.build.model.plan, sorted(f.src_uri for f in files.documentation_pages()),
                                     self.build.model.languages)
         for unused in material_search.unused_theme_files(files, material_search.search_languages(config), config.theme["favicon"]):
             files.remove(unused)
         for uri in exercises.ASSETS.values():
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
-        for dark in dark_figures.dark_figures(files, docs_dir, config):
+        for dark in dark_figures.dark_figures(files, docs_dir, config, self.build.figure_problems):
             files.append(dark)
         self.build.copied.update(_copied_from(files, docs_dir))
         return files
@@ -143,7 +145,8 @@ class CourseSite:
         the navigation, greyed and not links (plan.add_coming_soon)."""
         language = self.language_pass.language
         model = self.build.model
-        model.plan.add_coming_soon(nav.items, language, model.strings[language]["coming_soon"])
+        model.plan.add_coming_soon(nav.items, language, model.strings[language]["coming_soon"],
+                                   model.strings[language]["not_published"])
         return nav
 
     def on_env(self, env, config, files):
@@ -166,9 +169,13 @@ class CourseSite:
         return context
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str | None:
+        model = self.build.model
+        course = model.plan.course_of(model.languages.original(page.file.src_uri))
+        if course is not None and course.source:  # links out of docs/ lead to the course's repository
+            markdown = links.link_markdown_to_source(markdown, page.file.src_uri, course.folder, course.source)
         return quiz_pages.markdown_with_slots(
-            self.build.model.exercises, page.file.src_uri, markdown, Path(page.file.abs_src_path), Path(config.docs_dir)
-        )
+            model.exercises, page.file.src_uri, markdown, Path(page.file.abs_src_path), Path(config.docs_dir)
+        ) or markdown
 
     def on_page_content(self, html: str, page, config, files) -> str:
         build, model, language = self.build, self.build.model, self.language_pass.language

@@ -42,8 +42,10 @@ class CheckedCourse:
     read_for_quizzes: frozenset[str]  # files the quiz engine read besides the pages (answer files, solutions)
 
 
-def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Languages, quiz_languages: tuple) -> CheckedCourse:
-    """The course's exercises, and every problem of docs/ before a page is built."""
+def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Languages, quiz_languages: tuple,
+                 figures: set[str] | None = None) -> CheckedCourse:
+    """The course's exercises, and every problem of docs/ before a page is built.  `figures`:
+    the SVG files pages show (page_links.py), whose colours are checked; all published, if not given."""
     problems: list[PluginError] = []
     refused = set()
     docs_dir, pages = inventory.docs_dir, inventory.pages()
@@ -67,7 +69,7 @@ def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Langua
                                                   quiz_languages)
     problems += found
     for svg in inventory.published:
-        if not svg.endswith(".svg") or svg.endswith(palette.DARK_SUFFIX):
+        if not svg.endswith(".svg") or svg.endswith(palette.DARK_SUFFIX) or figures is not None and svg not in figures:
             continue  # only a published figure gets a dark version
         where = f"{docs_dir.name}/{svg}"
         try:

@@ -54,6 +54,13 @@ class CourseInventory:
         return cls(docs_dir, tuple(sorted(published)), tuple(sorted(kept_out)), links,
                    frozenset(published) | frozenset(kept_out))
 
+    def keeping_out(self, names: set[str]) -> CourseInventory:
+        """The inventory with `names` kept out of the site (still the course's: read, checked where
+        they are used, carried by the chapter archives): pages the plan does not publish."""
+        moved = tuple(name for name in self.published if name in names)
+        return CourseInventory(self.docs_dir, tuple(name for name in self.published if name not in names),
+                               tuple(sorted(self.kept_out + moved)), self.symlinks, self._names)
+
     # -- the list -----------------------------------------------------------------------------
 
     def pages(self) -> list[str]:

@@ -8,7 +8,8 @@ navigation, the page titles and the home page's catalog (page/progress.py) all c
 plan, so they cannot disagree.
 
 A course is its folder: a course's home page is its folder's `index.md` (or `README.md`, as
-upstream writes one), the site's home page for the course at docs/ itself.
+upstream writes one), the site's home page for the course at docs/ itself.  plan_reading.py reads
+the plan from the files.
 """
 
 from __future__ import annotations
@@ -22,9 +23,7 @@ from mkdocs.structure.nav import Section as NavSection
 
 from ..errors import SiteError
 from ..languages import Languages
-from .inventory import CourseInventory
-from .settings import (ROOT_FOLDER, PLAN_FILE, ChapterSettings, CourseSettings, LinkSettings, PageSettings,
-                       SectionSettings, check, check_each)
+from .settings import ROOT_FOLDER
 
 WHERE = "mkdocs.yml"
 HOME = "index.md"
@@ -34,9 +33,12 @@ COURSE_HOMES = ("index.md", "README.md")  # in a course's folder, the first that
 @dataclass(frozen=True)
 class Section:
     title: Mapping[str, str]
-    source: str | None  # docs-relative path of the default-language file; None: coming soon
+    source: str | None  # docs-relative path of the default-language page; None: not published
     # One line on what the section covers, in each language, for the home page's catalog; {}: none.
     summary: Mapping[str, str] = field(default_factory=dict)
+    # A section left out of the site: its file (docs-relative), and why (course.yml's `left_out`).
+    left_out_file: str | None = None
+    left_out: str | None = None
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,7 @@ class PlannedCourse:
     cann_version: str | None = None
     environments: Mapping[str, str] = field(default_factory=dict)  # language -> anchor on its home page
     glossary: str | None = None  # docs-relative path of its glossary file
+    source: str | None = None  # its folder in the repository it comes from (settings.CourseSettings.source)
 
     def pages(self) -> list[Section]:
         return [s for c in self.chapters for s in c.sections if s.source] + [s for s in self.appendix if s.source]
@@ -108,6 +111,14 @@ class CoursePlan:
     def section(self, source: str) -> Section | None:
         return next((s for s in self.pages() if s.source == source), None)
 
+    def left_out(self) -> list[Section]:
+        """The sections whose file the plan leaves out of the site, each with why."""
+        return [s for c in self.chapters for s in c.sections if s.left_out_file]
+
+    def not_published(self, source: str) -> Section | None:
+        """The planned section whose file `source` (docs-relative, default language) is left out."""
+        return next((s for s in self.left_out() if s.left_out_file == source), None)
+
     def title(self, source: str, language: str) -> str | None:
         section = self.section(source)
         if section is not None:
@@ -140,17 +151,19 @@ class CoursePlan:
         nav.extend({s.title[language]: s.source} for s in self.appendix if s.source)
         return nav
 
-    def add_coming_soon(self, items: list, language: str, label: str) -> None:
+    def add_coming_soon(self, items: list, language: str, label: str, left_out_label: str | None = None) -> None:
         """Put the sections that are not published yet into MkDocs' navigation (`nav.items`, as
         made from `navigation()`), each in its place among its chapter's pages.  They are not
-        links: the template (partials/nav-item.html) shows them greyed, with `label`."""
+        links: the template (partials/nav-item.html) shows them greyed, with `label` (a section
+        left out, with `left_out_label`)."""
         for course, children in zip(self.courses, self._course_items(items)):
             sections = [item for item in children if isinstance(item, NavSection)][: len(course.chapters)]
             for chapter, nav_section in zip(course.chapters, sections):
                 pages = iter(nav_section.children)
                 placed = []
                 for section in chapter.sections:
-                    child = next(pages) if section.source else ComingSoon(section.title[language], label)
+                    child = next(pages) if section.source else ComingSoon(
+                        section.title[language], left_out_label if section.left_out and left_out_label else label)
                     child.parent = nav_section
                     placed.append(child)
                 nav_section.children = placed
@@ -175,174 +188,6 @@ class ComingSoon(StructureItem):
 
     def __repr__(self) -> str:
         return f"ComingSoon(title={self.title!r})"
-
-
-# ---------------------------------------------------------------------------
-# Reading the plan
-
-
-def read_plan(site: Mapping, inventory: CourseInventory, languages: Languages) -> tuple[CoursePlan, list[SiteError]]:
-    """The plan of the courses `site` (the site's settings, settings.SiteSettings) lists, read from
-    their course.yml files, with every problem of every file; the plan holds what could be read."""
-    problems: list[SiteError] = []
-    courses = []
-    for folder in site.get("courses") or []:
-        course = _course(folder, inventory, languages, problems)
-        if course is not None:
-            courses.append(course)
-    if not courses and not problems:
-        problems.append(SiteError("extra.courses lists no course", where=WHERE,
-                                  expected="courses: [<folder of docs/ holding a course.yml>, …]"))
-    pages, _ = check_each(PageSettings, site.get("appendix") or [], WHERE, "extra.appendix", "file")
-    appendix = tuple(_page(page, "", inventory, languages, WHERE, "extra.appendix", problems) for page in pages)
-    plan = CoursePlan(tuple(courses), appendix)
-    problems += _repeated_sources(plan.pages())
-    for course in plan.courses:
-        problems += _repeated_titles(course, languages)
-    return plan, problems
-
-
-def _course(folder: str, inventory: CourseInventory, languages: Languages, problems: list) -> PlannedCourse | None:
-    plan_file = PLAN_FILE if folder == ROOT_FOLDER else posixpath.join(folder, PLAN_FILE)
-    where = f"{inventory.docs_dir.name}/{plan_file}"
-    if not inventory.has(plan_file):
-        problems.append(SiteError(f"extra.courses lists {folder}, but {where} does not exist", where=WHERE,
-                                  expected=f"a folder of {inventory.docs_dir.name}/ with the course's plan, {PLAN_FILE}"))
-        return None
-    data, error = _yaml(inventory.text(plan_file), where)
-    if error is not None:
-        problems.append(error)
-        return None
-    settings, found = check(CourseSettings, data, where, "the course")
-    problems += found
-    if settings is None:
-        return None
-    base = "" if folder == ROOT_FOLDER else folder
-    entries, found = check_each(ChapterSettings, settings.chapters, where, "chapters", "chapter")
-    problems += found
-    chapters = [_chapter(chapter, base, inventory, languages, where, problems) for chapter in entries]
-    pages, found = check_each(PageSettings, settings.appendix, where, "appendix", "file")
-    problems += found
-    links, found = check_each(LinkSettings, settings.further_reading, where, "further_reading", "url")
-    problems += found
-    glossary = posixpath.join(base, settings.glossary) if settings.glossary else None
-    if glossary and not inventory.has(posixpath.splitext(glossary)[0] + ".md"):
-        problems.append(SiteError(f"the glossary {settings.glossary} has no page beside it", where=where,
-                                  expected=f"{posixpath.splitext(settings.glossary)[0]}.md, with <!-- glossary --> where "
-                                           "the entries go, in the course's appendix"))
-    if folder == ROOT_FOLDER and not settings.name:
-        problems.append(SiteError("the course at docs/ itself has no name", where=where,
-                                  expected="name: <what its downloads are named after>"))
-    return PlannedCourse(
-        folder=folder, title=_titles(settings.title, languages, where, "the course's title", problems),
-        chapters=tuple(chapters),
-        appendix=tuple(_page(page, base, inventory, languages, where, "appendix", problems) for page in pages),
-        further=tuple(_link(link, languages, where, problems) for link in links),
-        summary=_titles(settings.summary, languages, where, "the course's summary", problems) if settings.summary else {},
-        name=settings.name or posixpath.basename(folder), home=_home(base, inventory),
-        repository=settings.repository, cann_version=settings.cann_version,
-        report_also=tuple(settings.report_also) if settings.report_also is not None else None,
-        environments=dict(settings.environments or {}),
-        glossary=glossary,
-    )
-
-
-def _yaml(text: str, where: str):
-    """The YAML of a plan file, with MkDocs' tags (`!ENV`), or the error naming the file."""
-    import yaml
-    from mkdocs.utils.yaml import get_yaml_loader
-
-    try:
-        return yaml.load(text, Loader=get_yaml_loader()), None
-    except yaml.YAMLError as error:
-        return None, SiteError(f"not valid YAML: {error}", where=where)
-
-
-def _home(base: str, inventory: CourseInventory) -> str | None:
-    if not base:
-        return None  # the course at docs/ itself: the site's home page is its home
-    return next((posixpath.join(base, name) for name in COURSE_HOMES if inventory.has(posixpath.join(base, name))), None)
-
-
-def _chapter(settings: ChapterSettings, base: str, inventory: CourseInventory, languages: Languages, where: str,
-             problems: list) -> Chapter:
-    folder = posixpath.join(base, settings.chapter) if base else settings.chapter
-    place = f"chapters, {settings.chapter}"
-    entries, found = check_each(SectionSettings, settings.sections, where, f"{place}, sections", "file")
-    problems += found
-    sections = tuple(_section(entry, folder, inventory, languages, where, place, problems) for entry in entries)
-    summary = _titles(settings.summary, languages, where, f"{place}: summary", problems) if settings.summary else {}
-    return Chapter(folder, _titles(settings.title, languages, where, f"{place}: title", problems), summary, sections)
-
-
-def _section(settings: SectionSettings, folder: str, inventory: CourseInventory, languages: Languages, where: str,
-             place: str, problems: list) -> Section:
-    source = posixpath.join(folder, settings.file) if settings.file else None
-    label = f"{place}, section {settings.file or next(iter(settings.title.values()), '')}"
-    titles = _titles(settings.title, languages, where, f"{label}: title", problems)
-    summary = _titles(settings.summary, languages, where, f"{label}: summary", problems) if settings.summary else {}
-    if source is not None:
-        _check_source(source, inventory, languages, where, label, problems)
-    return Section(titles, source, summary)
-
-
-def _page(settings: PageSettings, base: str, inventory: CourseInventory, languages: Languages, where: str,
-          place: str, problems: list) -> Section:
-    source = posixpath.join(base, settings.file) if base else settings.file
-    label = f"{place}, {settings.file}"
-    _check_source(source, inventory, languages, where, label, problems)
-    return Section(_titles(settings.title, languages, where, f"{label}: title", problems), source)
-
-
-def _check_source(source: str, inventory: CourseInventory, languages: Languages, where: str, label: str,
-                  problems: list) -> None:
-    docs = inventory.docs_dir.name
-    if languages.of(source) != languages.default:
-        problems.append(SiteError(f"{label} names {source}, a translation", where=where,
-                                  expected=f"the {languages.default} file, {languages.original(source)}: its "
-                                           "translations are found by their suffix"))
-    elif not inventory.has(source):
-        problems.append(SiteError(f"{label} names {source}, but {docs}/{source} does not exist", where=where))
-
-
-def _link(settings: LinkSettings, languages: Languages, where: str, problems: list) -> Link:
-    """A place outside the course: an https address and a title in each language."""
-    if not settings.url.startswith("https://"):
-        problems.append(SiteError(f"further_reading: {settings.url} is not an https address", where=where))
-    return Link(_titles(settings.title, languages, where, f"further_reading, {settings.url}: title", problems), settings.url)
-
-
-def _titles(titles: Mapping, languages: Languages, where: str, place: str, problems: list) -> dict[str, str]:
-    missing = [code for code in languages.codes if not isinstance(titles.get(code), str) or not titles.get(code)]
-    if missing:
-        problems.append(SiteError(f"{place} has no text in {', '.join(missing)}: {dict(titles)!r}", where=where,
-                                  expected=f"{{{', '.join(f'{code}: …' for code in languages.codes)}}}"))
-    return {code: str(text) for code, text in titles.items()}
-
-
-def _repeated_sources(sections: list[Section]) -> list[SiteError]:
-    seen: set[str] = set()
-    problems = []
-    for section in sections:
-        if section.source in seen:
-            problems.append(SiteError(f"the plan lists {section.source} twice", where=WHERE,
-                                      expected="each section once: a page has one place in the navigation"))
-        seen.add(section.source)
-    return problems
-
-
-def _repeated_titles(course: PlannedCourse, languages: Languages) -> list[SiteError]:
-    """Two pages of one course with one title cannot be told apart in its navigation or catalog."""
-    problems = []
-    for code in languages.codes:
-        by_title: dict[str, list[str]] = {}
-        for section in course.pages():
-            if section.title.get(code):
-                by_title.setdefault(section.title[code], []).append(section.source)
-        problems.extend(SiteError(f"the {code} title {title!r} is used by {' and '.join(sources)}",
-                                  where=WHERE, expected="each page of a course its own title")
-                        for title, sources in by_title.items() if len(sources) > 1)
-    return problems
 
 
 def check_every_page_is_planned(plan: CoursePlan, page_sources: list[str], languages: Languages) -> None:

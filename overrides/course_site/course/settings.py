@@ -30,6 +30,9 @@ class SectionSettings(base.Config):
     file = c.Optional(c.Type(str))  # in the chapter's folder; none: the section is "coming soon"
     title = c.Type(dict)
     summary = c.Optional(c.Type(dict))
+    # Why the section's file is not published (yet): an upstream defect, named with the fix
+    # upstream should make.  The section shows as "not published yet"; links to it, as text.
+    left_out = c.Optional(c.Type(str))
 
 
 class ChapterSettings(base.Config):
@@ -62,6 +65,10 @@ class CourseSettings(base.Config):
     repository = c.Optional(c.Type(str))
     report_also = c.Optional(c.ListOfItems(c.Type(str)))
     cann_version = c.Optional(c.Type(str))  # the CANN version the course is written for
+    # Where the course's folder is in the repository it comes from, as its hosting site shows a
+    # folder's files (`https://gitcode.com/cann/cann-learning-hub/blob/master/tutorials/hixl_development`):
+    # a link of its pages that leaves docs/ (upstream's `../../docs/…`) leads there.
+    source = c.Optional(c.Type(str))
     # The anchor, per language, of the section on online environments on the course's home page
     # (the site's home page for the course at docs/ itself).
     environments = c.Optional(c.Type(dict))

@@ -33,6 +33,8 @@ class SiteServices:
     outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
     exists: Callable[[str], bool] = lambda path: False  # docs-relative path -> whether docs/ has that file
     judge_content: Callable[[str, str], list[str]] = check_page  # (html, where) -> problems: sanitise.py
+    # (chapter folder, language) -> the site path of the chapter's archive offered in that language
+    archives: Mapping[tuple[str, str], str] = field(default_factory=dict)
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Heading anchors and the table of contents of notebook pages.
+"""Heading anchors and the table of contents of notebook pages, which have one title.
 
 mkdocs-jupyter's slugify keeps ASCII only, so a Chinese heading got `id=""` while the table of
 contents linked to `#_1`.  Notebook headings get the same slugify as Markdown pages (the `toc`
@@ -29,6 +29,14 @@ def anchor_headings(headings: list[Tag], tree: BeautifulSoup, slugify: Callable[
         if level <= toc_depth:
             flat.append({"level": level, "id": slug, "name": name, "html": name, "data-toc-label": "", "children": []})
     return nest_toc_tokens(flat)
+
+
+def one_title(headings: list[Tag]) -> None:
+    """A page has one title: each first-level heading after the first is shown one level down
+    (upstream's notebooks end with `# 课后练习` under their title, as Jupyter shows them both)."""
+    titles = [heading for heading in headings if heading.name == "h1"]
+    for heading in titles[1:]:
+        heading.name = "h2"
 
 
 def heading_text(heading: Tag) -> str:

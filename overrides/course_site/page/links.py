@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import quote, unquote, urljoin, urlsplit
 
 from bs4 import BeautifulSoup
 
@@ -76,6 +76,72 @@ def link_untranslated_files(tree: BeautifulSoup, page_url: str, language: str, l
                 element[attribute] = ", ".join(" ".join([published(c[0]), *c[1:]]) for c in candidates)
             else:
                 element[attribute] = published(value)
+
+
+def unlink_unpublished(tree: BeautifulSoup, page_url: str, languages, unpublished, note: str,
+                       note_language: str | None = None) -> None:
+    """A link to a planned section that is not published (its notebook left out) is its text,
+    followed by `note` ("not published yet"): the page stands without the section.  Links are
+    read as published (`x.html`, after rewrite_relative_links); `unpublished(source)`: whether
+    the default-language page `source` is such a section; `note_language`: the note's, when it is
+    not the content's (an untranslated page)."""
+    folder = posixpath.dirname(page_url)
+    for link in tree.find_all("a", href=True):
+        parts = urlsplit(link["href"])
+        if parts.scheme or parts.netloc or link["href"].startswith(("/", "#")) or not _PAGE.search(parts.path):
+            continue
+        site_path = languages.without_folder(posixpath.normpath(posixpath.join(folder, unquote(parts.path))))
+        stem = site_path[: -len(".html")]
+        if not any(unpublished(stem + suffix) for suffix in (".ipynb", ".md")):
+            continue
+        text = tree.new_tag("span", attrs={"class": UNPUBLISHED_CLASS})
+        text.extend(list(link.contents))
+        label = tree.new_tag("span", attrs={"class": f"{UNPUBLISHED_CLASS}__note",
+                                            **({"lang": note_language} if note_language else {})})
+        label.string = note
+        link.replace_with(text)
+        text.insert_after(label)
+        text.insert_after(" ")
+
+
+UNPUBLISHED_CLASS = "course-unpublished"
+
+
+def source_address(url: str, page_source: str, course_folder: str, source: str | None) -> str | None:
+    """Where a relative link of the page `page_source` (docs-relative) that leaves docs/ leads in
+    the repository the course comes from (`source`, its folder's address there): upstream's
+    `../../docs/guide.md` from `llm_inference/README.md` is `<repository>/blob/master/docs/guide.md`.
+    None for any other link, or a course without a source."""
+    parts = urlsplit(url)
+    if source is None or parts.scheme or parts.netloc or url.startswith(("/", "#")) or not parts.path:
+        return None
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(page_source), unquote(parts.path)))
+    if not target.startswith("../"):
+        return None
+    within = posixpath.relpath(target, course_folder if course_folder != "." else "")
+    address = urljoin(source + "/", quote(within, safe="/"))
+    return address + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+_MARKDOWN_LINK = re.compile(r"(\]\(\s*<?)(\.\./[^)\s>]+)|(\bhref\s*=\s*[\"'])(\.\./[^\"']+)")
+
+
+def link_markdown_to_source(markdown: str, page_source: str, course_folder: str, source: str | None) -> str:
+    """A Markdown page's links that leave docs/, led to the course's source (source_address),
+    before MkDocs reads them (it would take each for a missing page of the site)."""
+    def replaced(match: re.Match) -> str:
+        lead, url = (match[1], match[2]) if match[1] else (match[3], match[4])
+        return lead + (source_address(url, page_source, course_folder, source) or url)
+
+    return _MARKDOWN_LINK.sub(replaced, markdown) if source else markdown
+
+
+def link_to_source(tree: BeautifulSoup, page_source: str, course_folder: str, source: str | None) -> None:
+    """A notebook's links (`<a href>`) that leave docs/, led to the course's source."""
+    for link in tree.find_all("a", href=True):
+        address = source_address(link["href"], page_source, course_folder, source)
+        if address:
+            link["href"] = address
 
 
 def site_href(target: str, here: str) -> str:

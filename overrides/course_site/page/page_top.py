@@ -1,8 +1,10 @@
 """The top of a page: the chapter above the title, and the page's contents for phones.
 
 - A section of a chapter shows the chapter's name (from the course plan) above its title, as
-  course sites do; the title itself must be the plan's title, so that the page, the navigation
-  and the browser tab say the same thing.
+  course sites do.  The title is the page's own first heading, as its author wrote it; the plan's
+  title (the navigation's, the browser tab's) may say it otherwise ("1.5 章节练习" for a notebook
+  titled "章节练习").  A notebook's later first-level headings are shown one level down
+  (headings.one_title), so that the page has one title.
 - Under the title, a folded list of the page's headings ("On this page"): Material shows the
   table of contents in a sidebar on wide screens and only deep in the drawer on phones; the
   stylesheet shows this list on narrow screens only.
@@ -16,7 +18,6 @@ from collections.abc import Mapping
 from bs4 import BeautifulSoup
 from markdown.extensions.toc import nest_toc_tokens
 
-from ..errors import SiteError
 from .headings import heading_text
 
 CHAPTER_CLASS = "page-title__chapter"
@@ -24,26 +25,16 @@ CONTENTS_CLASS = "page-contents"
 
 
 def add_chapter(tree: BeautifulSoup, chapter_title: str, where: str, *, plan_title: str | None = None,
-                language: str | None = None) -> None:
-    """Group the page's H1 with the chapter's name above it.  `plan_title`: what the H1 must
-    say (notebooks); `language`: the label's, when it is not the content's (an untranslated page)."""
+                language: str | None = None) -> str | None:
+    """Group the page's H1 with the chapter's name above it.  `plan_title`: the plan's title of a
+    notebook, which must have a title of its own; `language`: the label's, when it is not the
+    content's (an untranslated page).  Returns the page's problem, if any (a notebook without a
+    title), which the build reports with every other page's."""
     h1 = tree.find("h1")
     if h1 is None:
         if plan_title is None:
-            return
-        raise SiteError("the page has no title (a first-level heading, `# …`)", where=where,
-                        expected=f"# {plan_title}")
-    found = heading_text(h1)
-    later = [heading_text(h) for h in tree.find_all("h1")[1:]]
-    if later:  # the review's C1: two titles on one page, and a page outline that starts twice
-        raise SiteError(f"the page has {len(later) + 1} first-level headings: '{found}', "
-                        + ", ".join(f"'{text}'" for text in later), where=where,
-                        expected=f"one title (`# {plan_title or found}`); the page's parts are `## …` headings")
-    if plan_title is not None and found != plan_title:
-        raise SiteError(
-            f"the page's title is '{found}', the course plan's is '{plan_title}'", where=where,
-            expected=f"# {plan_title} (the title in extra.course in mkdocs.yml; the site shows the chapter above it)",
-        )
+            return None
+        return f"{where}: {NO_TITLE}: write `# {plan_title}` at its top"
     group = tree.new_tag("hgroup", attrs={"class": "page-title"})
     label = tree.new_tag("p", attrs={"class": CHAPTER_CLASS, "data-search-exclude": ""})
     if language:
@@ -52,6 +43,10 @@ def add_chapter(tree: BeautifulSoup, chapter_title: str, where: str, *, plan_tit
     h1.insert_before(group)
     group.append(label)
     group.append(h1.extract())
+    return None
+
+
+NO_TITLE = "the page has no title (a first-level heading, `# …`)"
 
 
 def contents_list(tree: BeautifulSoup, strings: Mapping[str, str], toc_depth: int = 3) -> str | None:

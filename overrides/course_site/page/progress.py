@@ -20,10 +20,12 @@ from collections.abc import Mapping
 
 from quizzes.course import Course
 from quizzes.render import ProgressSection
+from quizzes.sources import former_section_id
 
 from ..languages import Languages
 from .links import site_href
 from ..course.plan import HOME, Chapter, CoursePlan, PlannedCourse
+from ..course.settings import ROOT_FOLDER
 from ..strings import fill
 
 CATALOG_ID = "course-catalog"  # the catalog's anchor on the home page, for links to it
@@ -52,8 +54,20 @@ def progress_sections(course: Course, plan: CoursePlan, language: str, languages
         course_section = found.get(section.source)
         if course_section is not None:
             url = site_href(page_url(section.source, language, languages), here)
-            sections.append(ProgressSection(course_section.section, url, course_section.exercise.items))
+            sections.append(ProgressSection(course_section.section, url, course_section.exercise.items,
+                                            former=_former_id(plan, section.source, course_section.section)))
     return sections
+
+
+def _former_id(plan: CoursePlan, source: str, section: str) -> str | None:
+    """Before a site held several courses, its one course was docs/ itself: its readers' answers
+    are stored under the ids of then (quizzes/sources.former_section_id), which quiz.js moves once.
+    No other course was published under those ids."""
+    course = plan.course_of(source)
+    if course is None or course.folder != ROOT_FOLDER:
+        return None
+    former = former_section_id(section)
+    return former if former != section else None
 
 
 def _exercises_of(course: Course, language: str, languages: Languages) -> dict[str, tuple[str, int]]:
@@ -131,7 +145,8 @@ def _chapters(planned: PlannedCourse, exercises: Mapping, language: str, languag
             else:
                 parts.append(
                     f'<li class="course-catalog__section course-catalog__section--coming">{label} '
-                    f'<span class="course-catalog__coming">{html.escape(strings["coming_soon"])}</span>{summary}</li>'
+                    f'<span class="course-catalog__coming">'
+                    f'{html.escape(strings["not_published" if section.left_out else "coming_soon"])}</span>{summary}</li>'
                 )
         parts.append("</ul></section>")
     return parts

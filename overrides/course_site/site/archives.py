@@ -2,11 +2,12 @@
 page offers (run_box.py).
 
 A notebook reads files next to it: `!cat ./answer/01.02_answer.txt`, `./images/a.svg`, sample
-data in `data/`.  So a page offers its chapter, in the page's language: the chapter's planned
-notebooks and the answer files, figures and data they name (a file not translated yet in its
-original, as on the site), under the chapter's folder name, with their names unchanged, so
-that every relative path in a notebook works after unzipping; no other file of the folder
-(published.py).  The build writes the archives
+data in `data/`, the sources it builds (`!cp -r src/custom_op Sources/…`, `%%writefile
+src/op_kernel/a.cpp`, `pip install -r requirements.txt`).  So a page offers its chapter, in the
+page's language: the chapter's planned notebooks and the files and folders they name (a file not
+translated yet in its original, as on the site), under the chapter's folder name, with their
+names unchanged, so that every relative path in a notebook works after unzipping, as it does in
+upstream's folder; no other file of the folder (published.py).  The build writes the archives
 (`downloads/<course>-<chapter>-<language>.zip`) at the end, before the offline package, which
 therefore carries them too.
 """
@@ -57,17 +58,47 @@ def chapter_files(inventory: CourseInventory, chapter_folder: str, notebooks: li
         if languages.of(posixpath.basename(name)) != languages.default:
             continue
         file = chosen(name)
-        if file in named and file not in pages:  # a page may name another
-            others.append(file)
+        readme = posixpath.dirname(name) == chapter_folder and posixpath.basename(name) == "README.md"
+        if file not in pages and (readme or file in named or _in_named_folder(file, chapter_folder, named)):
+            others.append(file)  # a page may name another; a folder named carries all it holds
     return sorted(pages + others)
 
 
+def _in_named_folder(file: str, chapter_folder: str, named: set[str]) -> bool:
+    """Whether a folder of the chapter that holds `file` is named (`!cp -r src/custom_op …`), not
+    the chapter's folder itself."""
+    folder = posixpath.dirname(file)
+    while folder.startswith(chapter_folder + "/"):
+        if folder in named:
+            return True
+        folder = posixpath.dirname(folder)
+    return False
+
+
+def archive_paths(inventory: CourseInventory, plan: CoursePlan, languages: Languages) -> dict[tuple[str, str], str]:
+    """(chapter folder, language) -> the site path of the archive its pages in that language offer,
+    for every chapter with a published section.  A chapter with no file in a language (none
+    translated yet) offers its default language's archive there: the same files, not a second copy."""
+    paths = {}
+    for course, chapter, _ in _chapters(plan):
+        translated = {languages.of(posixpath.basename(name)) for name in inventory.under(chapter.folder)}
+        for language in languages.codes:
+            own = language == languages.default or language in translated
+            paths[(chapter.folder, language)] = archive_path(course.name, chapter.folder, language if own else languages.default)
+    return paths
+
+
 def write_archives(site_dir: Path, inventory: CourseInventory, plan: CoursePlan, languages: Languages) -> list[Path]:
-    """Write the archive of every chapter with a published section, in every language; return their paths."""
+    """Write the archive of every chapter with a published section, in every language that has
+    one of its own (archive_paths); return their paths."""
     written = []
+    paths = archive_paths(inventory, plan, languages)
     for course, chapter, notebooks in _chapters(plan):
         for language in languages.codes:
-            target = site_dir / archive_path(course.name, chapter.folder, language)
+            path = paths[(chapter.folder, language)]
+            if path != archive_path(course.name, chapter.folder, language):
+                continue  # the default language's archive, written in its own turn
+            target = site_dir / path
             target.parent.mkdir(parents=True, exist_ok=True)
             with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
                 for name in chapter_files(inventory, chapter.folder, notebooks, languages, language):

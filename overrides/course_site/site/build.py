@@ -37,3 +37,4 @@ class Build:
     copied: dict = field(default_factory=dict)  # site path -> the docs/ file published there (every pass)
     used: set = field(default_factory=set)  # site paths the built pages link or load (every pass)
     content_problems: list = field(default_factory=list)  # what pages may not hold, of every pass so far
+    figure_problems: dict = field(default_factory=dict)  # site path of an SVG -> what its dark version may not hold

@@ -9,12 +9,15 @@ from pathlib import Path
 from mkdocs.structure.files import File, Files
 
 from ..course import sanitise
+from ..errors import SiteError
 from ..course.palette import dark_name, dark_svg
 
 
-def dark_figures(files: Files, docs_dir: Path, config) -> list[File]:
-    """The dark version of every SVG of docs/ this language pass publishes, beside it
-    (`images/a.svg` -> `images/a.dark.svg`; figures.py)."""
+def dark_figures(files: Files, docs_dir: Path, config, problems: dict[str, list[str]]) -> list[File]:
+    """The dark version of every SVG of docs/ this language pass copies, beside it (`images/a.svg`
+    -> `images/a.dark.svg`; figures.py).  What the content allow list finds in a dark version goes
+    into `problems`, by the figure's site path: it stops the build if the figure is published
+    (a page shows it, site/published.py), at the end of the build."""
     darks = []
     for file in files.media_files():
         if not file.dest_uri.endswith(".svg") or not file.abs_src_path:
@@ -23,8 +26,13 @@ def dark_figures(files: Files, docs_dir: Path, config) -> list[File]:
         if source != docs_dir / file.src_uri:
             continue  # the theme's icons (docs/ has no symbolic link: published.check_no_symlinks)
         where = f"{docs_dir.name}/{file.src_uri}"
-        dark, problems = _dark_and_its_problems(source.read_text(encoding="utf-8"), where)
-        sanitise.stop_on(list(problems), sanitise.EXPECTED_SVG)
+        try:
+            dark, found = _dark_and_its_problems(source.read_text(encoding="utf-8"), where)
+        except SiteError as error:  # colours outside the palette: no dark version can be made
+            problems[file.dest_uri] = [str(error)]
+            continue
+        if found:
+            problems[file.dest_uri] = list(found)
         darks.append(File.generated(config, dark_name(file.dest_uri), content=dark))
     return darks
 

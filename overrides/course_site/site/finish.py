@@ -7,16 +7,20 @@ finished in an order that breaks it.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from .. import order
+from ..course import sanitise
 from ..errors import SiteError
 from . import archives, compaction, offline_package, progress_data, published, search_index, site_links, sitemap
 from . import solution_files
 from .build import Build
 from .not_found import NOT_FOUND
+
+log = logging.getLogger("mkdocs.plugins.course_site")
 
 
 @dataclass(frozen=True)
@@ -33,9 +37,19 @@ def keep_caches(end: Ending) -> None:
         end.build.search_entries.save()
 
 
-def check_files_used(end: Ending) -> None:
+def leave_out_unused(end: Ending) -> None:
     """No file of docs/ is published that no page uses (published.py)."""
-    published.check_every_file_is_used(end.build.copied, end.build.used)
+    left_out = published.leave_out_unused(end.site, end.build.copied, end.build.used)
+    if left_out:
+        log.info(f"{len(left_out)} files of docs/ that no page uses are not published "
+                 "(the chapter downloads carry those the notebooks use)")
+
+
+def check_figures(end: Ending) -> None:
+    """The dark version of every figure the site publishes is within the content allow list."""
+    problems = [problem for path, found in sorted(end.build.figure_problems.items()) if path in end.build.used
+                for problem in found]
+    sanitise.stop_on(problems, sanitise.EXPECTED_SVG)
 
 
 def write_stylesheet(end: Ending) -> None:
@@ -90,14 +104,16 @@ def check_links(end: Ending) -> None:
                         expected="links to published pages and files, and anchors that exist on them")
 
 
-STEPS = (keep_caches, check_files_used, write_stylesheet, write_progress_data, write_archives, write_solution_files,
+STEPS = (keep_caches, leave_out_unused, check_figures, write_stylesheet, write_progress_data, write_archives, write_solution_files,
          compact_404, write_search_index, write_sitemap, write_offline_package, check_links)
 # The steps that write a file of the site.
 WRITERS = (write_stylesheet, write_progress_data, write_archives, write_solution_files, compact_404,
            write_search_index, write_sitemap)
 NEEDS: order.Needs = {
-    write_offline_package: tuple((writer, "the package holds every file of the site") for writer in WRITERS),
+    write_offline_package: ((leave_out_unused, "the package holds only what the site publishes"),
+                            *((writer, "the package holds every file of the site") for writer in WRITERS)),
     check_links: ((write_offline_package, "it reads the home pages with the package's size written in"),
+                  (leave_out_unused, "a link to a file it takes off the site would be broken"),
                   *((writer, "pages link the files it writes") for writer in WRITERS)),
 }
 order.check(STEPS, NEEDS, what="the end of a build")

@@ -8,9 +8,11 @@ theme's, the search index, the archives).  So:
   repository's .git/config, with CI's token in it, or any file of the machine), and a link is no
   content of its own; every one stops the build, named;
 - the pages of every language pass are the plan's (plan.check_every_page_is_planned), checked on
-  the files of each pass, since a page can appear between passes;
-- a file of docs/ that the site would publish and no page uses (a stray `notes.txt`, an image
-  not linked yet) stops the build, named;
+  the files of each pass, since a page can appear between passes; the pages the plan keeps out
+  (a section left out, a chapter's README.md) are excluded as exclude_docs excludes;
+- a file of docs/ that no page uses (a course's sources, slides and requirements, an image of a
+  section left out) is not published: MkDocs copies every file, and the build takes off the site
+  those no built page links or shows (`leave_out_unused`);
 - a chapter archive takes the chapter's planned notebooks and the files they name
   (archives.chapter_files).
 """
@@ -23,7 +25,10 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from ..errors import SiteError
-from ..course.inventory import SYMLINKS_EXPECTED, symlink_problems
+from mkdocs.structure.files import Files, InclusionLevel
+
+from ..course.inventory import SYMLINKS_EXPECTED, CourseInventory, symlink_problems
+from ..course.palette import dark_name
 from .site_links import PageLinks, read_links
 
 
@@ -31,6 +36,16 @@ def check_no_symlinks(docs_dir: Path) -> None:
     problems = symlink_problems(docs_dir)
     if problems:
         raise SiteError("\n".join(problems), expected=SYMLINKS_EXPECTED)
+
+
+def keep_out_pages(files: Files, inventory: CourseInventory) -> None:
+    """The pages of a pass's files that the plan keeps out of the site (course/model.not_pages)
+    are excluded, as exclude_docs excludes: MkDocs makes no page of them, and a Markdown page's
+    link to one is no broken link for it (page/links.py shows it as text)."""
+    kept_out = set(inventory.kept_out)
+    for file in files.documentation_pages():
+        if file.src_uri in kept_out:
+            file.inclusion = InclusionLevel.EXCLUDED
 
 
 def used_by_page(html: str, page_url: str, reading: PageLinks | None = None) -> set[str]:
@@ -49,14 +64,29 @@ def used_by_page(html: str, page_url: str, reading: PageLinks | None = None) -> 
     return used
 
 
-def check_every_file_is_used(published: dict[str, str], used: set[str]) -> None:
-    """`published`: site path -> the docs/ file it is a copy of; every one must be used by a page."""
+def leave_out_unused(site_dir: Path, published: dict[str, str], used: set[str]) -> list[str]:
+    """Take off the site every file of docs/ that MkDocs copied and no page uses, and the dark
+    version of such a figure; return the docs/ files left out.  `published`: site path -> the
+    docs/ file it is a copy of.  A course's sources, slides and requirements are its chapters'
+    (the archives carry what the notebooks use), not the site's."""
     unused = sorted((path, source) for path, source in published.items() if path not in used)
-    if unused:
-        raise SiteError(
-            "\n".join(f"{source}: published as {path}, but no page links or shows it" for path, source in unused),
-            expected="a file a page of the course uses (link or show it), else remove it or move it out of docs/",
-        )
+    for path, _ in unused:
+        for name in (path, dark_name(path)) if path.endswith(".svg") else (path,):
+            if name == path or name not in used:
+                (site_dir / name).unlink(missing_ok=True)
+    for folder in sorted({posixpath.dirname(path) for path, _ in unused}, key=len, reverse=True):
+        _remove_empty(site_dir, folder)
+    return [source for _, source in unused]
+
+
+def _remove_empty(site_dir: Path, folder: str) -> None:
+    """The folder, and each folder above it, once nothing is left in it."""
+    while folder:
+        path = site_dir / folder
+        if not path.is_dir() or any(path.iterdir()):
+            return
+        path.rmdir()
+        folder = posixpath.dirname(folder)
 
 
 _PATH = re.compile(r"[^\s\"'`()<>\[\]{}\\,;]+")

@@ -3,6 +3,8 @@
 STRINGS = {
     "home": "Home",
     "coming_soon": "Coming soon",
+    # A planned section left out of the site: in the navigation, and after a link to it, which is text.
+    "not_published": "Not published yet",
     # {original}: the name of the page's own language, as the language switcher shows it.
     "untranslated_notice": "This page has not been translated into English yet. It is shown in its original language ({original}).",
     "read_original": "Open the original page",

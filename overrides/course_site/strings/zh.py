@@ -3,6 +3,8 @@
 STRINGS = {
     "home": "首页",
     "coming_soon": "即将推出",
+    # A planned section left out of the site: in the navigation, and after a link to it, which is text.
+    "not_published": "尚未发布",
     # {original}: the name of the page's own language, as the language switcher shows it.
     "untranslated_notice": "本页尚无中文版本，下面显示的是原文（{original}）。",
     "read_original": "阅读原文页面",

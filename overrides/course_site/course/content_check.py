@@ -1,0 +1,33 @@
+"""What the page pipeline judges in a page's own content, for the tools that check a course without
+building it (tools/check_course.py): the content allow list (sanitise.py) on each notebook as
+mkdocs-jupyter converts it and the pipeline's first steps see it (nbconvert's own scripts and
+styles taken out), and on each Markdown page as MkDocs renders it with the site's extensions.
+
+The build judges each page as it makes it (pipeline.safe_content); this is the same judgement,
+run on every page at once.  Converting a notebook takes about half a second.
+"""
+
+from __future__ import annotations
+
+from bs4 import BeautifulSoup
+from markdown import Markdown
+from mkdocs.utils import meta
+
+from ..adapters import jupyter, nbconvert
+from . import sanitise
+from .inventory import CourseInventory
+
+
+def page_problems(inventory: CourseInventory, source: str, markdown_config: tuple[list, dict]) -> list[str]:
+    """Every problem of the page's content, one line each (sanitise.check_page); `markdown_config`:
+    MkDocs' `markdown_extensions` and `mdx_configs` of the site."""
+    where = f"{inventory.docs_dir.name}/{source}"
+    if source.endswith(".ipynb"):
+        tree = BeautifulSoup(jupyter.notebook_html(inventory.path(source)), "html.parser")
+        for step in (nbconvert.take_styles, nbconvert.remove_scripts, nbconvert.flatten_markdown_cells,
+                     nbconvert.convert_code_cells, nbconvert.remove_cell_toolbars, nbconvert.remove_prompts):
+            step(tree)  # pipeline.notebook_markup, which runs before safe_content
+        return sanitise.check_page(str(tree), where)
+    extensions, configs = markdown_config
+    text, _ = meta.get_data(inventory.text(source).removeprefix("\ufeff"))
+    return sanitise.check_page(Markdown(extensions=extensions, extension_configs=configs).convert(text), where)
