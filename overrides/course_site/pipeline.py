@@ -28,7 +28,7 @@ from . import order
 from .adapters import material, nbconvert
 from .course.plan import HOME
 from .course.run_at_build import CellOutput
-from .page import figures as figure_parts, glossary_terms, quiz_pages, run_box as run_boxes
+from .page import figures as figure_parts, formulas as formula_parts, glossary_terms, quiz_pages, run_box as run_boxes
 from .page import headings as heading_anchors, links as link_rewriting, notices as page_notices
 from .page import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout
 from .page.code_breaks import mark_breaks
@@ -46,8 +46,10 @@ TABLE_CLASS = "course-table"  # a table of the content, boxed by the build (tabl
 
 
 def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """nbconvert's markup made the site's: its styles and scripts out, Material code blocks, no prompts."""
+    """nbconvert's markup made the site's: its styles and scripts out, Material code blocks, no
+    prompts, formulas as MathML (judged with the content)."""
     if page.is_notebook:
+        page.result.problems.extend(formula_parts.write_formulas(tree, page.where))
         page.result.notebook_sheets = nbconvert.take_styles(tree)
         source = page.site.read_source(page.src_uri) if page.site.read_source else None
         nbconvert.give_cells_ids(tree, positions_without_id(source) if source else [])
@@ -179,15 +181,22 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """An image and its caption paragraph become <figure> and <figcaption>; an SVG figure gets its
     dark version and opens full screen."""
-    def svg_text(src: str) -> str | None:
-        if not figure_parts.is_local_svg(src) or page.site.read_source is None:
-            return None
-        languages = page.site.languages
+    languages = page.site.languages
+
+    def source_of(src: str) -> str:
         # The address is the published one (links.py): `a.svg` in the page's language folder, or
         # the original's address when the figure has no version in that language.
         published = posixpath.normpath(posixpath.join(posixpath.dirname(page.url), src))
-        source = languages.translation(languages.without_folder(published), page.written_in)
+        return languages.translation(languages.without_folder(published), page.written_in)
+
+    def svg_text(src: str) -> str | None:
+        if not figure_parts.is_local_svg(src) or page.site.read_source is None:
+            return None
+        source = source_of(src)
         return page.site.read_source(source) or page.site.read_source(languages.original(source))
+
+    def keeps_palette(src: str) -> bool:
+        return page.site.plan.keeps_palette(languages.original(source_of(src)))
 
     def size_of(src: str):
         text = svg_text(src)
@@ -197,7 +206,7 @@ def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         text = svg_text(src)
         return figure_parts.readable_width(text) if text else None
 
-    page.result.figures = figure_parts.make_figures(tree, page.strings, size_of, readable_of)
+    page.result.figures = figure_parts.make_figures(tree, page.strings, size_of, readable_of, keeps_palette)
     return tree
 
 
