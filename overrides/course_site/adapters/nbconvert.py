@@ -8,7 +8,7 @@ from bs4 import BeautifulSoup, Tag
 
 from quizzes.cell_ids import positional_id
 
-WRITTEN_AGAINST = {"nbconvert": "7.17.2"}
+WRITTEN_AGAINST = {"nbconvert": "7.17.2", "mistune": "3.4.0"}  # mistune 3: the math tokens mark_formulas renders
 
 
 # ---------------------------------------------------------------------------
