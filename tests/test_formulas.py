@@ -186,3 +186,21 @@ def test_a_notebook_cell_marks_math_where_jupyter_finds_it(tmp_path):
         (r"N_{acc}=\frac{B}{D}", True),
         (r"\begin{equation} E = mc^2 \end{equation}", True),
     ]
+
+
+def test_a_notebook_with_a_formula_the_site_cannot_write_is_refused_before_the_build():
+    """check_notebook (the build's first check, and tools/check_course.py's) names the cell, the
+    formula and why; `$` in code and an escaped `\\$` are no formulas."""
+    from course_site.course.notebooks import check_notebook
+    from course_site.errors import SiteError
+
+    def notebook(source: str) -> bytes:
+        cell = {"cell_type": "markdown", "id": "intro", "metadata": {}, "source": source}
+        return json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode("utf-8")
+
+    assert check_notebook(notebook("`$HOME` 与 \\$5，$x^2$，$$\\frac{a}{b}$$"), "docs/ch/a.ipynb").cells
+    with pytest.raises(SiteError) as raised:
+        check_notebook(notebook("正文 $\\dfrac{1}{$ 结束"), "docs/ch/a.ipynb")
+    assert str(raised.value).splitlines()[0] == (
+        "docs/ch/a.ipynb: cell intro has a formula the site cannot write, $\\dfrac{1}{$: it ends too early: a { "
+        "without its }, or a command without its argument")

@@ -67,17 +67,19 @@ def survey_notebook(path: Path, base: Path, quiz_languages: tuple) -> Verdict:
 def content_problems(path: Path, where: str) -> list[str]:
     """What the content allow list (sanitise.py) refuses in the page, as the pipeline's first two
     steps see it: the notebook converted as mkdocs-jupyter converts it, nbconvert's own scripts
-    and styles taken out."""
+    and styles taken out, its formulas written (and the formulas that cannot be)."""
     from bs4 import BeautifulSoup
 
     from course_site.course import sanitise
     from course_site.adapters import jupyter, nbconvert
+    from course_site.page.formulas import write_formulas
 
     tree = BeautifulSoup(jupyter.notebook_html(path), "html.parser")
+    problems = write_formulas(tree, where)
     for step in (nbconvert.take_styles, nbconvert.remove_scripts, nbconvert.flatten_markdown_cells,
                  nbconvert.convert_code_cells, nbconvert.remove_cell_toolbars, nbconvert.remove_prompts):
         step(tree)  # pipeline.notebook_markup, which runs before safe_content
-    return sanitise.check_page(str(tree), where)
+    return problems + sanitise.check_page(str(tree), where)
 
 
 def notebooks_under(path: Path) -> list[Path]:

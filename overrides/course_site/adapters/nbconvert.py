@@ -52,6 +52,16 @@ def formulas(tree: BeautifulSoup) -> list[tuple[Tag, str, bool]]:
             for span in tree.select(f"{RENDERED_MARKDOWN} span.{FORMULA}")]
 
 
+def formulas_in_markdown(source: str) -> list[tuple[str, bool]]:
+    """The formulas nbconvert finds in a Markdown cell's source (each TeX, and whether it is of
+    its own line), as a page's conversion finds and marks them."""
+    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+    mark_formulas()
+    cell = BeautifulSoup(f'<div class="{RENDERED_MARKDOWN[1:]}">{markdown2html_mistune(source)}</div>', "html.parser")
+    return [(tex, display) for _, tex, display in formulas(cell)]
+
+
 def cell_element_id(cell_id: str) -> str:
     return f"{_CELL_ID}{cell_id}"
 
