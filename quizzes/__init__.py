@@ -10,6 +10,7 @@ language of the site (its grammar and its words), and it is told where the pages
 - course.py: every exercise of the course, scanned and checked once per build
 - model.py: the data model, short-answer normalisation, question ids
 - markup.py, render.py: the HTML (Markdown as Jupyter renders it) and the progress data
+- formulas.py: TeX to MathML, the site's formulas (quizzes and notebook cells alike)
 - splice.py: putting that HTML into a page
 - quiz.js, quiz.css: the browser side, published at assets/quiz/
 
