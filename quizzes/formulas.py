@@ -74,19 +74,26 @@ _LETTERS = {"LATIN CAPITAL LETTER ": "CAPITAL ", "LATIN SMALL LETTER ": "SMALL "
 _OLDER = {"ITALIC SMALL H": "PLANCK CONSTANT", "FRAKTUR": "BLACK-LETTER"}
 
 
-SCROLLS = "formula-scroll"  # around a formula of its own line: it scrolls sideways on a phone
+SCROLLS = "formula-scroll"  # a box that scrolls sideways where the formula is wider than the column
+SCROLLS_INLINE = "formula-scroll formula-scroll--inline"
+# A formula in a sentence of more symbols than this may be wider than a phone's column (upstream's
+# conv 01.02 has one 1,035 px wide): it gets the box too.  A shorter one stays as it is, on the
+# text's baseline (the box aligns by its middle).
+LONG_INLINE = 30
 
 
 def mathml(tex: str, display: bool = False) -> str:
-    """The MathML of one formula (`display`: a formula of its own line, `$$…$$`, in a box that
-    scrolls sideways where it is wider than the column: Firefox does not scroll a <math>).
-    Raises FormulaError saying why when the site cannot render it."""
-    written = _mathml(tex, display)
-    return f'<span class="{SCROLLS}">{written}</span>' if display else written
+    """The MathML of one formula (`display`: a formula of its own line, `$$…$$`), a long one in a
+    box that scrolls sideways where it is wider than the column (MathML breaks no line; Firefox
+    scrolls no <math>).  Raises FormulaError saying why when the site cannot render it."""
+    written, symbols = _mathml(tex, display)
+    if display:
+        return f'<span class="{SCROLLS}">{written}</span>'
+    return f'<span class="{SCROLLS_INLINE}">{written}</span>' if symbols > LONG_INLINE else written
 
 
 @lru_cache(maxsize=4096)
-def _mathml(tex: str, display: bool) -> str:
+def _mathml(tex: str, display: bool) -> tuple[str, int]:
     from latex2mathml.converter import convert_to_element
 
     try:
@@ -99,7 +106,8 @@ def _mathml(tex: str, display: bool) -> str:
     root.attrib.clear()
     if display:
         root.set("display", "block")
-    return _serialise(_simplify(root))
+    root = _simplify(root)
+    return _serialise(root), sum(len((element.text or "").strip()) for element in root.iter())
 
 
 def _check(element: Element) -> None:

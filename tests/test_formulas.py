@@ -54,8 +54,16 @@ def test_a_formula_of_its_own_line_is_displayed_in_a_box_that_scrolls():
     (r"\sigma\!x", '<math><mrow><mi>σ</mi><mspace width="-0.1667em"></mspace><mi>x</mi></mrow></math>'),
     (r"\color{red}{x}", '<math><mstyle style="color:red"><mi>x</mi></mstyle></math>'),
     # escaped as text: latex2mathml's own convert() would return <img …> here
-    (r"\text{<img src=x onerror=alert(1)>} a & b",
-     "<math><mrow><mtext>&lt;img\u00a0src=x\u00a0onerror=alert(1)&gt;</mtext><mi>a</mi><mi>&amp;</mi><mi>b</mi></mrow></math>"),
+    (r"\text{<img src=x onerror=f()>} a & b",
+     "<math><mrow><mtext>&lt;img\u00a0src=x\u00a0onerror=f()&gt;</mtext><mi>a</mi><mi>&amp;</mi><mi>b</mi></mrow></math>"),
+    # a long formula in a sentence: in a box that scrolls (a phone's column is about 22 em)
+    (r"Y_{0,0}=56=W_{c=0,m=0,n=0} \cdot X_{c=0,m=0,n=0} + W_{c=0,m=0,n=1}",
+     '<span class="formula-scroll formula-scroll--inline"><math><mrow><msub><mi>Y</mi><mrow><mn>0</mn><mo>,</mo>'
+     "<mn>0</mn></mrow></msub><mo>=</mo><mn>56</mn><mo>=</mo><msub><mi>W</mi><mrow><mi>c</mi><mo>=</mo><mn>0</mn>"
+     "<mo>,</mo><mi>m</mi><mo>=</mo><mn>0</mn><mo>,</mo><mi>n</mi><mo>=</mo><mn>0</mn></mrow></msub><mo>·</mo>"
+     "<msub><mi>X</mi><mrow><mi>c</mi><mo>=</mo><mn>0</mn><mo>,</mo><mi>m</mi><mo>=</mo><mn>0</mn><mo>,</mo><mi>n</mi>"
+     "<mo>=</mo><mn>0</mn></mrow></msub><mo>+</mo><msub><mi>W</mi><mrow><mi>c</mi><mo>=</mo><mn>0</mn><mo>,</mo>"
+     "<mi>m</mi><mo>=</mo><mn>0</mn><mo>,</mo><mi>n</mi><mo>=</mo><mn>1</mn></mrow></msub></mrow></math></span>"),
 ])
 def test_what_mathml_core_does_not_draw_is_written_as_it_does(tex, written):
     assert mathml(tex) == written
@@ -110,7 +118,7 @@ def test_every_formula_of_upstreams_tutorials_can_be_written():
         r"y = \text{Op}(x;\ w,\ a)",
     ]
     for tex in formulas:
-        assert mathml(tex).startswith("<math>"), tex
+        assert "<math>" in mathml(tex), tex
         assert "\\" not in mathml(tex).replace(r"\\", ""), tex  # no command left as text
 
 

@@ -673,11 +673,15 @@ def test_a_figure_of_a_course_that_does_not_keep_the_palette_is_shown_as_drawn()
     """No dark version (none is published: dark_figures.py), and a class that puts it on a light
     panel in the dark scheme (site.css)."""
     plan = dataclasses.replace(PLAN, courses=(dataclasses.replace(PLAN.courses[0], palette=False),))
-    html = '<p><img alt="卷积" src="./images/conv.svg"/></p><p><img alt="照片" src="./images/photo.png"/></p>'
+    html = ('<p><img alt="卷积" src="./images/conv.svg"/></p><p><img alt="照片" src="./images/photo.png"/></p>'
+            '<p>计算图如下 <img alt="" src="./images/graph.svg"/></p>')
     tree = BeautifulSoup(run_step(pipeline.figures, html, context(plan=plan)), "html.parser")
     assert [figure["class"] for figure in tree.select("figure")] == [["course-figure", "course-figure--as-drawn"]] * 2
-    assert [img["src"] for img in tree.select("img")] == ["./images/conv.svg", "./images/photo.png"]
+    assert [img["src"] for img in tree.select("figure img")] == ["./images/conv.svg", "./images/photo.png"]
     assert tree.select("[data-dark-href]") == []
+    # An image in a sentence (upstream's conv 01.02 draws its graphs so) is shown as drawn too.
+    assert [img["src"] for img in tree.select("img.course-image--as-drawn")] == ["./images/graph.svg"]
+    assert BeautifulSoup(run_step(pipeline.figures, html, context()), "html.parser").select(".course-image--as-drawn") == []
 
 
 def test_figures_get_the_size_their_svg_declares_in_the_pages_language():

@@ -447,6 +447,7 @@ FORMULAS = """() => {
     dollars: [...article.querySelectorAll("p")].map((p) => p.textContent).filter((t) => t.includes("价格")),
     floor: height(first.querySelector('mo[stretchy="true"]')),
     plain: height(first.querySelector("mi")),
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
   };
 }"""
 
@@ -456,22 +457,25 @@ def test_every_formula_is_written_as_mathml(upstream_course_dir):
     `$` in code and an escaped `\\$` stay dollar signs, and an explanation (an answer file) keeps its own."""
     page = soup(upstream_course_dir / FORMULA_PAGE)
     article = page.select_one("article")
-    assert len(article.select("math")) == 13 and len(article.select(".formula-scroll > math[display=block]")) == 3
+    assert len(article.select("math")) == 14 and len(article.select(".formula-scroll > math[display=block]")) == 3
+    assert len(article.select(".formula-scroll--inline > math")) == 1  # upstream's 1,035 px one (conv 01.02)
     assert [len(f.select("math")) for f in article.select("fieldset.quiz-question")] == [4, 0]
     assert "$ASCEND_HOME_PATH" in [code.get_text() for code in article.select("p > code")]
     explanation = article.select(".quiz-solution-explanation")[1].get_text()
     assert explanation == '解析：格式为"$BUFFER_NUM:$BUFFER_SIZE"，单位为 MB。'
 
 
-@pytest.mark.parametrize("transport", ["http", "file"])
-def test_formulas_render_in_the_browser_with_no_tex_left(upstream_course_dir, unpacked_package, browser, transport):
-    """Each <math> is drawn (a box of its own), no TeX shows as text, and a bracket around a
-    fraction stretches to its height: the browser found a math font (site.css names the systems'
-    fonts; tools/setup.sh installs one for the tests)."""
+@pytest.mark.parametrize("transport, width", [("http", 1280), ("file", 390)])
+def test_formulas_render_in_the_browser_with_no_tex_left(upstream_course_dir, unpacked_package, browser, transport,
+                                                         width):
+    """Each <math> is drawn (a box of its own), no TeX shows as text, a bracket around a fraction
+    stretches to its height (the browser found a math font: site.css names the systems' fonts;
+    tools/setup.sh installs one for the tests), and on a phone a formula wider than the column
+    scrolls in its box instead of widening the page."""
     site = upstream_course_dir if transport == "http" else unpacked_package
     server = browsing.serve(site) if transport == "http" else None
     base = browsing.base_url(server) if server else site.as_uri() + "/"
-    context = browser.new_context()
+    context = browser.new_context(viewport={"width": width, "height": 900})
     try:
         tab = context.new_page()
         tab.goto(base + FORMULA_PAGE, wait_until="load")
@@ -485,6 +489,7 @@ def test_formulas_render_in_the_browser_with_no_tex_left(upstream_course_dir, un
     assert found["dollars"] == ["不是公式的美元符号：环境变量 $ASCEND_HOME_PATH，价格 $5 与 $10。"]
     assert found["floor"] > 2 * found["plain"], (
         f"the floor brackets around a fraction are {found['floor']:.2f} em high: no math font (fonts-dejavu-extra)")
+    assert found["overflow"] == 0
 
 
 def test_a_page_with_formulas_loads_nothing_a_page_without_does_not(upstream_course_dir, browser):

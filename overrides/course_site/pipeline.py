@@ -180,7 +180,8 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """An image and its caption paragraph become <figure> and <figcaption>; an SVG figure gets its
-    dark version and opens full screen."""
+    dark version and opens full screen; an image of a course whose figures do not keep the palette
+    is shown as drawn."""
     languages = page.site.languages
 
     def source_of(src: str) -> str:
@@ -207,6 +208,7 @@ def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         return figure_parts.readable_width(text) if text else None
 
     page.result.figures = figure_parts.make_figures(tree, page.strings, size_of, readable_of, keeps_palette)
+    figure_parts.mark_as_drawn(tree, keeps_palette)
     return tree
 
 

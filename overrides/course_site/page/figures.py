@@ -5,8 +5,9 @@ it, whose `width=40%` goes) followed by a paragraph that is entirely emphasis
 (`*图 3：…*`) becomes a `<figure>` with that text as its `<figcaption>` (Chinese has no
 italics); an SVG figure of a course that keeps the palette gets its dark version beside it
 (palette.py; the stylesheet shows the one that matches the colour scheme the reader chose), and
-any figure of another course is shown as drawn, on a light panel in the dark scheme and full
-screen (`course-figure--as-drawn`: its colours may be anything, its background none).  Every
+any figure of another course, and any other image of its pages, is shown as drawn, on a light
+panel in the dark scheme and full screen (`course-figure--as-drawn`, `course-image--as-drawn`: its
+colours may be anything, its background none).  Every
 figure gets a link that opens it full screen
 (assets/javascripts/figures.js), at least as wide as its smallest text needs to be read
 (`data-readable-width`, from the font sizes the SVG declares).
@@ -115,6 +116,17 @@ def make_figures(tree: BeautifulSoup, strings, size_of=lambda src: None, readabl
         paragraph.replace_with(figure)
         count += 1
     return count
+
+
+AS_DRAWN_IMAGE = "course-image--as-drawn"
+
+
+def mark_as_drawn(tree: BeautifulSoup, keeps_palette) -> None:
+    """An image that is no figure of ours (upstream writes one inside a sentence, or straight in
+    a cell's HTML) of a course whose figures do not keep the palette is shown as drawn too."""
+    for img in tree.find_all("img"):
+        if img.find_parent("figure") is None and not keeps_palette(img.get("src", "")):
+            img["class"] = img.get("class", []) + [AS_DRAWN_IMAGE]
 
 
 def _holds_a_figure(element: Tag) -> bool:
