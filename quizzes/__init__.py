@@ -8,7 +8,9 @@ language of the site (its grammar and its words), and it is told where the pages
 - validation.py: questions paired with answers; the languages' versions compared
 - sources.py: where exercises sit in notebooks and Markdown pages
 - course.py: every exercise of the course, scanned and checked once per build
-- model.py: the data model, short-answer normalisation, question ids
+- model.py: the data model and question ids
+- kinds.py: the kinds of a short answer in one table: how each is compared, what an author may write
+- flags.py: how GE reads AUTOFUSE_FLAGS and AUTOFUSE_DFX_FLAGS, and why an answer reads otherwise
 - markup.py, render.py: the HTML (Markdown as Jupyter renders it) and the progress data
 - formulas.py: TeX to MathML, the site's formulas (quizzes and notebook cells alike)
 - splice.py: putting that HTML into a page

@@ -10,23 +10,27 @@ key.  The reading follows hicann/ge (read 2026-12):
   name, `--` included, byte for byte; nothing is trimmed.  The value is compared with `true`
   exactly.
 - `compiler/graph/optimize/autofuse/autofuse/utils/auto_fuse_config.h ReadAutoFuseEnv` /
-  `ReadAutoFuseDfxEnv`, which read every other option: `getline` splits on `;` and `=`, an item
-  of exactly two parts is stored under its key as written, so the **last** item of a key wins and
-  an item of one or three parts is dropped; `--autofuse_enable_pass` and
-  `--autofuse_disable_pass` are split on `,` and searched for each kind, so they are sets, and
-  a kind in both is off.
+  `ReadAutoFuseDfxEnv`, which read every other option: `getline` splits on `;` and `=` (a
+  delimiter at the very end adds no empty part, so `--key=` is one part), an item of exactly two
+  parts is stored under its key as written, so the **last** item of a key wins and an item of one
+  or three parts is dropped; `--autofuse_enable_pass` and `--autofuse_disable_pass` are split on
+  `,` and searched for each kind, so they are sets, and a kind in both is off.
+- the same file's `ParseImprovePrecisionBlacklist`, which reads
+  `--autofuse_enhance_precision_blacklist`: one trailing punctuation character (C `ispunct`) is
+  dropped, then the value is split on every `,`, empty parts kept, into a set.
 - Which key belongs to which variable: `docs/zh/user_guides/graph_dev/autofuse/autofuse_enable.md`
   (sections "AUTOFUSE_FLAGS环境变量控制点" and "AUTOFUSE_DFX_FLAGS环境变量控制点"), plus
   `--subgraph_recover`, which the code reads from AUTOFUSE_DFX_FLAGS.
 
-SPEC is handed to quiz.js through the progress data (render.render_progress_data), and quiz.js
-reads answers the same way; tests/fixtures/flag_answers.json is the table both are tested on.
+SPEC is handed to quiz.js through the progress data (render.grading_tables), and quiz.js reads
+answers the same way; tests/fixtures/quiz/flag_answers.json is the table both are tested on.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import string
 from dataclasses import dataclass
 
 FLAGS = "AUTOFUSE_FLAGS"
@@ -34,8 +38,8 @@ DFX_FLAGS = "AUTOFUSE_DFX_FLAGS"
 VARIABLES = (FLAGS, DFX_FLAGS)
 
 # Per variable, per key: how GE compares its value ("bool": equal to `true`; "int": a number,
-# its default when absent; "set": a comma list compared as a set; "path": a directory, one
-# trailing `/` the same; "text": as written) and its default.  "first": read by
+# its default when absent; "set": a comma list compared as a set, read as the precision
+# blacklist is; "path": a directory, one trailing `/` the same; "text": as written) and its default.  "first": read by
 # GetAutofuseFlagValue (the first item wins) rather than by the map (the last wins).
 SPEC = {
     FLAGS: {
@@ -85,6 +89,14 @@ def split(text: str, delimiter: str) -> list[str]:
     return parts
 
 
+def _comma_set(value: str) -> list[str]:
+    """ParseImprovePrecisionBlacklist: one trailing ASCII punctuation character dropped (C
+    `ispunct`), then every `,` splits, empty parts kept."""
+    if value and value[-1] in string.punctuation:
+        value = value[:-1]
+    return sorted(set(value.split(",")))
+
+
 def _first_value(items: list[str], option: str) -> str | None:
     """GetAutofuseFlagValue: the first item that contains the name decides."""
     for item in items:
@@ -104,7 +116,7 @@ def _typed(value: str, spec: dict):
     if kind == "int":
         return int(value) if re.fullmatch(r"[0-9]+", value) else spec.get("default")
     if kind == "set":
-        return sorted(set(split(value, ",")))
+        return _comma_set(value)
     if kind == "path":
         return value[:-1] if value.endswith("/") and len(value) > 1 else value
     return value
@@ -184,7 +196,7 @@ def reasons(text: str, key: str, variable: str) -> list[Reason]:
     items = [item for item in split(text, ";") if item]
     counted: dict[str, str] = {}
     for item in items:
-        parts = item.split("=")
+        parts = split(item, "=")
         name = parts[0]
         if len(parts) != 2:
             found.append(Reason("separator" if item.count("--") > 1 or "," in name else "malformed", item))

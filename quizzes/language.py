@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import ExerciseError
+from .kinds import NAMED, WORDED
 from .model import QuestionKind
 
 TRUE_MARKS = ("√", "✓", "✔")
@@ -26,8 +27,6 @@ _BRACKETED = re.compile(r"^[（(][ \t]*(?P<word>[^（()）]+?)[ \t]*[）)]$")
 # The words an author writes (the grammar) and the words a reader sees (`ui`: put in the page
 # by the renderer; `script`: handed to quiz.js).  Every table has exactly these keys.
 GRAMMAR_KEYS = ("markers", "true", "false", "explanation", "also_accepted", "answer_kind", "answer_kinds")
-# The answer kinds with a word of the language; the variables of GE are written as they are named.
-WORDED_KINDS = ("path", "text")
 UI_KEYS = (
     "kinds", "true_label", "false_label", "letter_separator", "form_separator", "summary", "summary_open",
     "answer", "also_accepted_label", "your_answer", "explanation_label", "solutions", "solutions_intro", "missed",
@@ -54,7 +53,7 @@ class QuizLanguage:
     explanation_labels: tuple[str, ...]  # "解析", without the colon
     also_labels: tuple[str, ...]  # "也接受"
     kind_labels: tuple[str, ...]  # "类型"
-    kind_words: Mapping[str, tuple[str, ...]]  # "path" -> ("路径",)
+    kind_words: Mapping[str, tuple[str, ...]]  # "path" -> ("路径",): the worded kinds (kinds.WORDED)
     ui: Mapping[str, object]
     script: Mapping[str, str]
     progress: Mapping[str, str]
@@ -85,11 +84,11 @@ class QuizLanguage:
                     raise ExerciseError(where, f"the type marker {form!r} is not a word in brackets",
                                         expected="a marker as authors write it, such as （判断题） or (True/False)")
             markers[kind] = forms
-        need(table["answer_kinds"], WORDED_KINDS, "quiz.answer_kinds")
+        need(table["answer_kinds"], WORDED, "quiz.answer_kinds")
         from .flags import REASONS
 
         need(need(table["script"], SCRIPT_KEYS, "quiz.script")["reasons"], REASONS, "quiz.script.reasons")
-        kind_words = {kind: _words(table["answer_kinds"][kind], f"quiz.answer_kinds.{kind}", where) for kind in WORDED_KINDS}
+        kind_words = {kind: _words(table["answer_kinds"][kind], f"quiz.answer_kinds.{kind}", where) for kind in WORDED}
         language = cls(
             code, markers,
             _words(table["true"], "quiz.true", where), _words(table["false"], "quiz.false", where),
@@ -149,18 +148,14 @@ class QuizLanguage:
         return tuple(_with_colon(label) for label in self.explanation_labels)
 
     def answer_kind(self, word: str) -> str | None:
-        """The answer kind a kind line names: a variable of GE as written, or a word of this language."""
-        from .flags import VARIABLES
-
-        if word.strip() in VARIABLES:
+        """The answer kind a kind line names: as named (a variable of GE), or by a word of this language."""
+        if word.strip() in NAMED:
             return word.strip()
         return next((kind for kind, words in self.kind_words.items() if _word(word) in {_word(w) for w in words}), None)
 
     @property
     def kind_forms(self) -> str:
-        from .flags import VARIABLES
-
-        return ", ".join([f"`{words[0]}`" for words in self.kind_words.values()] + [f"`{v}`" for v in VARIABLES])
+        return ", ".join([f"`{words[0]}`" for words in self.kind_words.values()] + [f"`{kind}`" for kind in NAMED])
 
     @property
     def kind_shown(self) -> tuple[str, ...]:

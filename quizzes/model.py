@@ -4,22 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from dataclasses import dataclass
 from enum import Enum
 
-from . import flags
+from .kinds import TEXT, compared
 
 # Codes stored in answer keys and used as the values of the form's inputs. Not T/F:
 # F is also an option letter, and a key must say unambiguously which kind it is.
 TRUE_CODE = "Y"
 FALSE_CODE = "N"
-
-# What a short answer ignores: exactly the characters of JavaScript's `\s` (ECMAScript 2016
-# and later), written out so that Python and quiz.js remove the same set whatever Unicode
-# version either of them follows.  tests/test_quiz_browser.py compares the two.
-WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-
 
 class QuestionKind(Enum):
     TRUE_FALSE = "true-false"
@@ -32,42 +25,6 @@ class QuestionKind(Enum):
         """For error messages, which add the marker of the file's language (QuizLanguage.kind_label)."""
         return {"true-false": "true/false", "single": "single-choice", "multiple": "multiple-choice",
                 "short-answer": "short-answer"}[self.value]
-
-
-# What a short answer is, declared in its answer file (quizzes/README.md): plain text, a path, or
-# the value of one of GE's two variables (quizzes/flags.py).
-TEXT = "text"
-PATH = "path"
-ANSWER_KINDS = (TEXT, PATH, *flags.VARIABLES)
-_ENDS = re.compile(f"^[{WHITESPACE}]+|[{WHITESPACE}]+$")
-
-
-def normalise_answer(text: str) -> str:
-    """A short answer as typed, with only the whitespace at its two ends removed: inside, every
-    character counts, letter case too.  quiz.js has the same function."""
-    return _ENDS.sub("", text)
-
-
-def compared(text: str, kind: str = TEXT) -> str:
-    """What a short answer of `kind` is compared by: the text without the whitespace at its ends;
-    a path also without one trailing `/`; a flag string as the settings GE reads from it."""
-    text = normalise_answer(text)
-    if kind == PATH and len(text) > 1 and text.endswith("/"):
-        return text[:-1]
-    if kind in flags.VARIABLES:
-        return flags.canonical(text, kind)
-    return text
-
-
-def grade(answer: str, forms, kind: str = TEXT) -> tuple[bool, str | None]:
-    """Whether `answer` is one of the accepted `forms` of a short answer of `kind`, and for a flag
-    string the first reason (flags.REASONS) the table knows, against the key (the first form).
-    quiz.js grades the same way; tests/fixtures/quiz/flag_answers.json is the table of both."""
-    right = compared(answer, kind) in {compared(form, kind) for form in forms}
-    if kind not in flags.VARIABLES:
-        return right, None
-    found = flags.reasons(normalise_answer(answer), normalise_answer(forms[0]), kind)
-    return right, found[0].code if found else None
 
 
 @dataclass(frozen=True)
@@ -100,7 +57,7 @@ class Answer:
     explanation: str  # block Markdown, as written
     line: int
     # Short answers only: every accepted form as written, the key first, and what kind of answer
-    # it is (ANSWER_KINDS), as declared on its kind line; text when there is none.
+    # it is (kinds.KINDS), as declared on its kind line; text when there is none.
     accepted: tuple[str, ...] = ()
     answer_kind: str = TEXT
 

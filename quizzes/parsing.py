@@ -12,12 +12,11 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from . import kinds
 from .errors import ExerciseError
 from .language import QuizLanguage
-from . import flags
-from .model import (
-    FALSE_CODE, PATH, TEXT, TRUE_CODE, Answer, Option, Question, QuestionBlock, QuestionKind, compared, normalise_answer,
-)
+from .kinds import TEXT, compared, normalise_answer
+from .model import FALSE_CODE, TRUE_CODE, Answer, Option, Question, QuestionBlock, QuestionKind
 
 QUESTION_FORM = "a line such as `1. {marker}…`, numbered 1, 2, 3… with a space after the dot"
 OPTION_FORM = "option lines `A. …`, `B. …` (indented, or as nested bullets `   - A. …`), in order from A"
@@ -545,10 +544,9 @@ def _check_forms(forms: list[str], kind: str, number: int, line_index: int, line
     for form in forms:
         normalised = compared(form, kind)
         if normalised in seen:
-            how = {TEXT: "once the whitespace at its ends is removed", PATH: "as a path (one trailing `/` is the same)"}
             raise source.error(
-                f"`{form}` is the same answer as `{seen[normalised]}` "
-                f"{how.get(kind, f'as GE reads {kind} (quizzes/flags.py)')}", question=number,
+                f"`{form}` is the same answer as `{seen[normalised]}` {kinds.normaliser(kind).same.format(kind=kind)}",
+                question=number,
                 line_number=line_index + 1, line=line,
                 expected="each accepted form once: the grader accepts the equivalent forms by itself",
             )
@@ -679,29 +677,13 @@ def _answer_kind(word: str, number: int, line_index: int, line: str, source: _So
 
 
 def _check_kind(forms: list[str], kind: str, number: int, line_index: int, line: str, source: _Source) -> None:
-    """A flag string declares its variable, and GE must take every form of it as written; a path is one."""
+    """Every form as its kind's validator takes it (kinds.VALIDATORS): a flag string as GE reads it,
+    a path absolute, and a flag string never without its variable."""
     for form in forms:
-        text = normalise_answer(form)
-        if kind in flags.VARIABLES:
-            problems = flags.key_problems(text, kind)
-            if problems:
-                raise source.error(
-                    f"GE would not read `{form}` as the {kind} it is declared to be: " + "; ".join(problems),
-                    question=number, line_number=line_index + 1, line=line,
-                    expected=f"items `--name=value` of {kind}, separated by `;` without spaces (quizzes/flags.py)",
-                )
-        elif flags.looks_like_flags(text):
-            raise source.error(
-                f"`{form}` is a flag string, but the answer declares no variable (its kind is {kind})",
-                question=number, line_number=line_index + 1, line=line,
-                expected=f"a kind line `{source.language.kind_shown[0]}{flags.FLAGS}` or "
-                f"`{source.language.kind_shown[0]}{flags.DFX_FLAGS}` right after the key",
-            )
-        elif kind == PATH and (not text.startswith("/") or any(c.isspace() for c in text)):
-            raise source.error(
-                f"`{form}` is declared a path but is not an absolute path without spaces",
-                question=number, line_number=line_index + 1, line=line, expected="a path such as `/tmp/af_debug`",
-            )
+        refused = kinds.refused(form, kind, source.language.kind_shown[0])
+        if refused:
+            raise source.error(refused.problem, question=number, line_number=line_index + 1, line=line,
+                               expected=refused.expected)
 
 
 # ---------------------------------------------------------------------------

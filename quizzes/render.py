@@ -13,10 +13,11 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import flags, kinds
+from .kinds import normalise_answer
 from .language import QuizLanguage
 from .markup import render_inline, render_lead
-from . import flags
-from .model import FALSE_CODE, TRUE_CODE, Answer, Exercise, Item, QuestionKind, normalise_answer
+from .model import FALSE_CODE, TRUE_CODE, Answer, Exercise, Item, QuestionKind
 
 INPUT_TYPE = {QuestionKind.TRUE_FALSE: "radio", QuestionKind.SINGLE: "radio", QuestionKind.MULTIPLE: "checkbox"}
 
@@ -65,7 +66,7 @@ def answer_text(answer: Answer, language: QuizLanguage) -> str:
 def key_of(item: Item):
     """What quiz.js compares an answer with: the input values ("Y", "AC"), or for a short answer
     its answer kind and its accepted forms, without the whitespace at their ends (quiz.js compares
-    them as model.compared does)."""
+    them as kinds.compared does)."""
     if item.question.kind is QuestionKind.SHORT_ANSWER:
         return {"kind": item.answer.answer_kind, "forms": [normalise_answer(form) for form in item.answer.accepted]}
     return item.answer.key
@@ -181,6 +182,13 @@ def _code(form: str) -> str:
     return f"<code>{html.escape(form, quote=False)}</code>"
 
 
+def grading_tables() -> dict:
+    """What quiz.js grades short answers with, besides the keys: each answer kind's normaliser by
+    name (quizzes/kinds.py) and how GE reads its two variables (quizzes/flags.py).  In the progress
+    data; tests/js/ hands the same to quiz.js under node."""
+    return {"kinds": kinds.grading_table(), "flags": {"spec": flags.SPEC, "passes": list(flags.PASSES)}}
+
+
 def render_progress_data(sections: Sequence[ProgressSection], language: QuizLanguage) -> str:
     """The script, one per language, that gives quiz.js the data it shows the reader's progress
     from on every page: in the navigation, the course catalog and at the end of a chapter.
@@ -193,8 +201,7 @@ def render_progress_data(sections: Sequence[ProgressSection], language: QuizLang
     """
     data = {
         "ui": dict(language.progress),
-        # How GE reads its two variables (quizzes/flags.py), for grading flag-string answers.
-        "flags": {"spec": flags.SPEC, "passes": list(flags.PASSES)},
+        **grading_tables(),
         "sections": [
             {
                 "section": section.section,

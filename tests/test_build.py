@@ -120,7 +120,8 @@ def test_a_page_missing_from_the_course_plan_stops_the_build(tmp_path):
         course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: []}]",
     )
     assert result.returncode != 0
-    assert "mkdocs.yml: docs/stray.md is not in the course plan\n  expected: add it to extra.course in mkdocs.yml" in result.stderr
+    assert ("mkdocs.yml: docs/stray.md is not in the course plan\n  expected: add it to its course's course.yml "
+            "(or move it out of docs/)") in result.stderr
 
 
 def test_a_planned_section_without_its_file_stops_the_build(tmp_path):
@@ -130,7 +131,7 @@ def test_a_planned_section_without_its_file_stops_the_build(tmp_path):
         course="[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: gone.ipynb, title: {zh: 缺, en: Gone}}]}]",
     )
     assert result.returncode != 0
-    assert "mkdocs.yml: extra.course lists ch/gone.ipynb, but docs/ch/gone.ipynb does not exist" in result.stderr
+    assert "docs/course.yml: chapters, ch, section gone.ipynb names ch/gone.ipynb, but docs/ch/gone.ipynb does not exist" in result.stderr
 
 
 @pytest.fixture(scope="module")

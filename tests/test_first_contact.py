@@ -126,7 +126,7 @@ def test_chromium_can_be_named(tmp_path, monkeypatch):
 
 
 def broken_project(tmp_path: Path) -> Path:
-    """A copy of the project whose course plan names a section file that does not exist."""
+    """A copy of the project whose course plan names a section file that does not exist (deleted)."""
     project = tmp_path / "project"
     for name in ("docs", "overrides", "quizzes", "tests", "tools"):
         shutil.copytree(ROOT / name, project / name,
@@ -134,13 +134,14 @@ def broken_project(tmp_path: Path) -> Path:
     for name in ("mkdocs.yml", "pytest.ini", "requirements.txt", "requirements-test.txt"):
         shutil.copy(ROOT / name, project / name)
     os.symlink((ROOT / ".venv").resolve(), project / ".venv")
-    config = project / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace(
-        '{file: "01.02_autofuse_introduction.ipynb"', '{file: "01.02_gone.ipynb"'), encoding="utf-8")
+    for notebook in (project / "docs" / "01_basic_overview").glob("01.02_autofuse_introduction*.ipynb"):
+        notebook.unlink()
     return project
 
 
-BROKEN = "mkdocs.yml: extra.course lists 01_basic_overview/01.02_gone.ipynb"
+BROKEN = ("docs/course.yml: chapters, 01_basic_overview, section 01.02_autofuse_introduction.ipynb names "
+          "01_basic_overview/01.02_autofuse_introduction.ipynb, but docs/01_basic_overview/01.02_autofuse_introduction.ipynb "
+          "does not exist")
 
 
 def run_tests(project: Path, tmp_path: Path, *arguments: str) -> tuple[int, str]:

@@ -4,6 +4,7 @@ the date a page last changed, the footer, the chapter archives, the 404 page's l
 from __future__ import annotations
 
 import datetime
+import re
 import zipfile
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -131,9 +132,13 @@ def test_a_licence_in_mkdocs_yml_is_shown_in_every_footer():
     assert link.parent.get_text().startswith(str(STRINGS["en"]["footer_license"]))
 
 
-def test_the_site_names_a_repository_and_the_course_its_cann_version():
+@pytest.mark.parametrize("home", ["index.md", "index.en.md"])
+def test_the_footers_cann_version_is_the_one_the_home_page_asks_for(home):
+    """The footer names the course's cann_version (docs/course.yml, site/footer.py), the home page's
+    table of what the course needs names a CANN version: the same one."""
     assert load_config()["extra"]["repository"].startswith("https://github.com/")
-    assert course_settings()["cann_version"] == "9.0.0"
+    needed = re.search(r"^\| CANN \| (\S+) ", (DOCS / home).read_text(encoding="utf-8"), re.MULTILINE)
+    assert needed and needed.group(1) == course_settings()["cann_version"]
 
 
 # -- the header ------------------------------------------------------------------------------

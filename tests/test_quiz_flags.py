@@ -1,5 +1,6 @@
-"""Flag-string and path short answers graded as GE reads them: one table (fixtures/quiz/flag_answers.json)
-for the Python grader here, quiz.js in test_quiz_browser.py and the 3.7 checker cell below."""
+"""Short answers of every kind graded, flag strings as GE reads them: one table
+(fixtures/quiz/flag_answers.json) for the Python grader here, quiz.js under node (tests/js/quiz.test.js)
+and in the browser (test_quiz_browser.py), and the 3.7 checker cell below."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import nbformat
 import pytest
 
 from quizzes import flags
-from quizzes.model import grade
+from quizzes.kinds import KINDS, grade
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = json.loads((ROOT / "tests" / "fixtures" / "quiz" / "flag_answers.json").read_text(encoding="utf-8"))
@@ -28,9 +29,15 @@ def test_the_table_is_large_enough_and_covers_every_reason():
     assert {row["correct"] for row in TABLE} == {True, False}
 
 
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_the_table_has_right_and_wrong_answers_of_every_kind(kind):
+    """The parity table of the answer kinds: quiz.js grades the same rows (tests/js/quiz.test.js)."""
+    assert {row["correct"] for row in TABLE if row["kind"] == kind} == {True, False}
+
+
 @pytest.mark.parametrize("row", TABLE, ids=label)
 def test_python_grades_as_the_table_says(row):
-    assert grade(row["answer"], [row["key"]], row["kind"]) == (row["correct"], row["reason"])
+    assert grade(row["answer"], [row["key"], *row.get("also", [])], row["kind"]) == (row["correct"], row["reason"])
 
 
 @pytest.mark.parametrize("row", [r for r in TABLE if r["kind"] in flags.VARIABLES], ids=label)
@@ -47,9 +54,11 @@ def checker(path: Path) -> dict:
 
 
 @pytest.mark.parametrize("path", CHECKERS, ids=lambda p: p.name)
-def test_the_37_checker_reads_every_autofuse_flags_row_as_the_table_says(path, capsys):
+def test_the_37_checker_reads_every_answer_to_the_courses_flag_questions_as_the_table_says(path, capsys):
+    """The checker is simpler than GE where no question leads: a valueless item `--key=` and the
+    precision blacklist's trailing punctuation (the table's rows without a question)."""
     settings = checker(path)["settings"]
-    rows = [row for row in TABLE if row["kind"] == flags.FLAGS]
+    rows = [row for row in TABLE if row["kind"] == flags.FLAGS and row["question"]]
     disagree = [label(row) for row in rows
                 if (settings(row["answer"].strip()) == settings(row["key"])) != row["correct"]]
     assert disagree == []

@@ -9,7 +9,8 @@ import pytest
 import json
 from pathlib import Path
 
-from quizzes.model import Answer, Option, Question, QuestionBlock, QuestionKind, normalise_answer
+from quizzes.kinds import normalise_answer
+from quizzes.model import Answer, Option, Question, QuestionBlock, QuestionKind
 from quizzes.parsing import code_spans, parse_answers, parse_key, parse_questions, starts_with_kind_marker
 
 from helpers import QUIZ
@@ -136,6 +137,16 @@ def test_answer_file_zh_with_whitespace_only_separators_bom_and_crlf():
         Answer(2, "N", "第二条，\n续行。", 4),
         Answer(3, "B", "`代码`。", 8),
         Answer(5, "ABC", "多选。", 11),
+    )
+
+
+def test_a_key_line_may_have_a_full_width_dot_after_its_number():
+    """`1．B`, as a Chinese input method types it, with or without spaces around the dot."""
+    text = "1．B\n解析：全角点。\n\n2 ． √\n\n3．`/tmp/af_debug`\n类型：路径\n"
+    assert parse_answers(text, "a.txt", ZH) == (
+        Answer(1, "B", "全角点。", 1),
+        Answer(2, "Y", "", 4),
+        Answer(3, "/tmp/af_debug", "", 6, ("/tmp/af_debug",), "path"),
     )
 
 

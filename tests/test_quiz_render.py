@@ -311,14 +311,23 @@ def test_markdown_pages_get_the_form_and_the_solutions(tmp_path):
     ).read_text(encoding="utf-8")
 
 
+# quiz.js and quiz.css, gzipped (-9), as every page with a quiz fetches them: their size when the
+# budget was last set, and room for growth.  A change that needs more than the room: measure what a
+# reader pays for it (a quiz page's first visit, which test_budgets.py weighs with every fetch),
+# make room where the engine can spare it, and only then raise ENGINE_SIZE to the new size, saying
+# why in the commit.
+ENGINE_SIZE = 12_587  # December 2026: the flag-string grader and its reasons, the kinds by name, node's exports
+ENGINE_HEADROOM = 1_260  # 10 %: about one new answer kind with its feedback
+ENGINE_BUDGET = ENGINE_SIZE + ENGINE_HEADROOM
+
+
 def test_script_and_stylesheet_are_small_and_self_contained():
     import gzip
 
     engine = Path(__file__).resolve().parent.parent / "quizzes"
     script = (engine / "quiz.js").read_bytes()
     style = (engine / "quiz.css").read_bytes()
-    # 12 KB since issue 17: grading a flag string as GE reads it, and the feedback that says why.
-    assert len(gzip.compress(script, 9)) + len(gzip.compress(style, 9)) <= 12 * 1024
+    assert len(gzip.compress(script, 9)) + len(gzip.compress(style, 9)) <= ENGINE_BUDGET
     for api in (b"fetch(", b"XMLHttpRequest", b"import", b"sendBeacon", b"WebSocket", b"http"):
         assert api not in script, api
     for reference in (b"url(", b"@import"):
@@ -557,8 +566,9 @@ def test_a_notebook_question_list_that_starts_with_a_choice_question_is_found():
 MULTIPLE_FIRST = "1. （多选题）哪些？\n   - A. 甲\n   - B. 乙\n   - C. 丙\n\n2. （判断题）甲。\n"
 
 
-@pytest.mark.parametrize("questions", [MULTIPLE_FIRST, EN_SHORT_QUESTIONS], ids=["multiple-choice", "english"])
-def test_a_notebook_question_list_that_starts_with_any_choice_question_is_found(questions):
+@pytest.mark.parametrize("questions, first", [(MULTIPLE_FIRST, "multiple"), (EN_SHORT_QUESTIONS, "single")],
+                         ids=["multiple-choice", "english"])
+def test_a_notebook_question_list_that_starts_with_any_choice_question_is_found(questions, first):
     """Issue 8: "a valid exercise whose first question is single or multiple choice" failed with
     "the page shows 0 questions": a multiple-choice first question, and an English list, too."""
     from nbconvert.filters.markdown_mistune import markdown2html_mistune
@@ -567,7 +577,7 @@ def test_a_notebook_question_list_that_starts_with_any_choice_question_is_found(
 
     language = EN if "(Single choice)" in questions else ZH
     block = parse_questions(questions, "x.ipynb", language)
-    assert block.questions[0].kind.value in ("single", "multiple")
+    assert block.questions[0].kind.value == first
     cell = markdown2html_mistune("## 练习\n\n" + questions)
     soup = fragment(f'<div id="cell-id=exercise">{cell}</div>')
     replace_question_list(soup.find(id="cell-id=exercise"), "<form>quiz</form>", len(block.questions), "x.ipynb", language)

@@ -4,7 +4,9 @@ is fetched when the reader first searches, never on a page load.
 
 The browser tests draw their queries from the pages themselves: words sampled from the visible
 text of each page's article, without what the site keeps out of search on purpose (interface
-words, folded solutions, the tail of long outputs), searched from a page of the same language."""
+words, folded solutions, the tail of long outputs), searched from a page of the same language.
+search.js's pure functions (a word's forms, the rewritten query, the Chinese cut) are tested under
+node, from the tables of fixtures/search/ (tests/js/search.test.js, run by test_javascript.py)."""
 
 from __future__ import annotations
 
@@ -260,66 +262,6 @@ def test_other_forms_of_an_english_word_find_the_page(browser, site_dir, http_ba
     problems = [problem for page, word in pairs for problem in searcher.problems(page, word)]
     searcher.close()
     assert problems == [], "\n".join(problems)
-
-
-@pytest.fixture(scope="module")
-def home_page(browser, http_base):
-    """The home page, loaded once for the tests that call the site's pure search functions
-    (__courseSearch.formsOf, rewriteQuery): they keep no state between calls."""
-    context = browser.new_context()
-    tab = context.new_page()
-    tab.goto(http_base + "index.html", wait_until="load")
-    yield tab
-    context.close()
-
-
-@pytest.mark.parametrize("word, expected", [
-    ("kernel", ["kernel"]),
-    ("kernels", ["kernel"]),
-    ("enable", ["enable", "enabling"]),
-    ("enabled", ["enabl"]),
-    ("fusing", ["fus"]),
-    ("apply", ["apply", "applies", "applied"]),
-    ("stopped", ["stop"]),
-    ("noted", ["note", "noting"]),
-    ("string", ["string"]),
-    ("the", ["the"]),
-])
-def test_what_a_typed_english_word_searches_for(home_page, word, expected):
-    forms = home_page.evaluate("word => __courseSearch.formsOf(word)", word)
-    assert sorted(forms) == sorted(expected)
-
-
-@pytest.mark.parametrize("query, expected", [
-    ("--enable_autofuse", "enable enabling autofuse autofusing"),
-    ("AUTOFUSE_FLAGS", "autofuse autofusing flag"),
-    ("set_env.sh", "set env sh"),
-    ("AutoFuse融合", "autofuse autofusing 融合\u3007"),
-    ("1.3", "1.3"),
-    ('"--enable_autofuse=true"', '"enable_autofuse=true"'),
-    ("+required -excluded", "+required exclud"),
-])
-def test_how_a_query_is_rewritten_before_the_worker_reads_it(site_dir, home_page, query, expected):
-    separator = search_index(site_dir, DEFAULT_LANGUAGE)["config"]["separator"]
-    rewritten = home_page.evaluate(
-        "([query, separator]) => __courseSearch.rewriteQuery(query, new RegExp(separator)).query", [query, separator])
-    assert rewritten == expected
-
-
-def test_a_long_query_is_cut_to_its_first_twenty_words(browser, site_dir, http_base):
-    """The review's C4: 300 distinct words took 5 s to a result, 1,000 took 55 s, 3,000 none."""
-    separator = search_index(site_dir, DEFAULT_LANGUAGE)["config"]["separator"]
-    context = browser.new_context()
-    tab = context.new_page()
-    tab.goto(http_base + "index.html", wait_until="load")
-    query = " ".join(f"w{number}" for number in range(300))
-    rewritten = tab.evaluate(
-        "([query, separator]) => __courseSearch.rewriteQuery(query, new RegExp(separator)).query", [query, separator])
-    long_word = tab.evaluate(
-        "([query, separator]) => __courseSearch.rewriteQuery(query, new RegExp(separator)).query", ["x" * 5000, separator])
-    context.close()
-    assert rewritten.split() == [f"w{number}" for number in range(20)]
-    assert len(long_word) <= 200
 
 
 # -- words the search cuts: Chinese without spaces, identifiers ------------------------------

@@ -21,6 +21,7 @@ from pygments.util import ClassNotFound
 
 from quizzes.answer_cells import ReferenceSolution, SolutionFile
 
+from ..strings import fill
 from .links import site_href
 
 BLOCK_CLASS = "reference-solution"
@@ -40,8 +41,8 @@ def render(solution: ReferenceSolution, strings: Mapping[str, object], page_url:
     for file in solution.files:
         base = posixpath.basename(file.name)
         href = site_href(published_path(file), page_url)
-        label = html.escape(str(strings["solution_download"]).format(name=base))
-        shown = f' {html.escape(str(strings["solution_first_lines"]).format(n=file.first_lines))}' if file.first_lines else ""
+        label = html.escape(fill(str(strings["solution_download"]), name=base))
+        shown = f' {html.escape(fill(str(strings["solution_first_lines"]), n=file.first_lines))}' if file.first_lines else ""
         parts.append(
             f'<p class="{BLOCK_CLASS}__file"><code>{html.escape(file.name)}</code>{shown} '
             f'<a class="{BLOCK_CLASS}__download" href="{html.escape(href)}" download="{html.escape(base)}">{label}</a></p>'

@@ -103,7 +103,7 @@ NEEDS: order.Needs = {
 order.check(STEPS, NEEDS, what="the end of a build")
 
 
-def finish(build: Build, site: Path, site_url: str, steps=STEPS) -> None:
+def finish(build: Build, site: Path, site_url: str) -> None:
     end = Ending(build, site, site_url)
-    for step in steps:
+    for step in STEPS:
         step(end)
