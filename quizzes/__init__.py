@@ -12,6 +12,7 @@ language of the site (its grammar and its words), and it is told where the pages
 - kinds.py: the kinds of a short answer in one table: how each is compared, what an author may write
 - flags.py: how GE reads AUTOFUSE_FLAGS and AUTOFUSE_DFX_FLAGS, and why an answer reads otherwise
 - markup.py, render.py: the HTML (Markdown as Jupyter renders it) and the progress data
+- formulas.py: TeX to MathML, the site's formulas (quizzes and notebook cells alike)
 - splice.py: putting that HTML into a page
 - quiz.js, quiz.css: the browser side, published at assets/quiz/
 

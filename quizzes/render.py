@@ -172,7 +172,7 @@ def render_solutions(exercise: Exercise, language: QuizLanguage) -> str:
         else:
             lines.append(f'<p class="quiz-solution-answer">{label}{html.escape(answer_text(answer, language))}</p>')
         if answer.explanation:  # an answer file may give the keys alone (upstream's practice)
-            lead, body = render_lead(answer.explanation)
+            lead, body = render_lead(answer.explanation, formulas=False)  # an answer file's text: `$` as written
             explanation = (f'<div class="quiz-solution-explanation"><p><strong>{html.escape(ui["explanation_label"])}'
                            f"</strong>{lead}</p>")
             lines.append(f"{explanation}\n{body}\n</div>" if body else f"{explanation}</div>")

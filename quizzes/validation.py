@@ -106,7 +106,7 @@ def _check_markup(question, answer: Answer, question_source: str, answer_source:
     found = [(question_source, question.line, "the question", unsupported(question.text))]
     found += [(question_source, question.line, f"option {o.letter}", unsupported(o.text, inline=True))
               for o in question.options]
-    found.append((answer_source, answer.line, "the explanation", unsupported(answer.explanation)))
+    found.append((answer_source, answer.line, "the explanation", unsupported(answer.explanation, formulas=False)))
     for source, line, part, construct in found:
         if construct:
             raise ExerciseError(

@@ -215,13 +215,15 @@ def build_small_site(tmp_path: Path, files: dict[str, str], course: str,
                      extra: str = "") -> subprocess.CompletedProcess:
     """Build docs made of `files` with the real configuration; return the finished process.
 
-    `course` is the YAML of the course's chapters (flow style), written to docs/course.yml unless
-    `files` has one; `symlinks`: docs-relative name -> what the
+    `course` is the YAML of the course's chapters (flow style), written to docs/course.yml, of a
+    course whose figures keep the palette as the AutoFuse course's do, unless `files` has one;
+    `symlinks`: docs-relative name -> what the
     link points to, as written; `extra_hooks`: hook files after the site's own (a test's way to act
     during the build); `extra`: YAML lines under mkdocs.yml's `extra:`, indented.  The build may fail: tests of bad input assert on the message.
     """
     docs = tmp_path / "docs"
-    files = {"course.yml": f'title: {{zh: "测试课程", en: "Test course"}}\nname: test\nchapters: {course}\n', **files}
+    files = {"course.yml": f'title: {{zh: "测试课程", en: "Test course"}}\nname: test\npalette: true\nchapters: {course}\n',
+             **files}
     # Chapter ends link the home page's catalog; a real home page has one (AUTHORING 3.4).
     files = {name: text + "\n<!-- course-catalog -->\n"
              if re.fullmatch(r"index(\.\w+)?\.md", name) and "course-catalog" not in text else text

@@ -127,7 +127,7 @@ def test_the_commands_the_messages_suggest_fix_what_they_say(tmp_path):
 def test_a_course_without_problems_says_what_it_checked():
     listed = check(ROOT / "tests" / "fixtures" / "upstream_course")
     assert listed.returncode == 0, listed.stdout
-    assert listed.stdout.startswith("No problems in docs/: 1 course, 4 notebooks, 2 Markdown pages, 2 quizzes, 2 reference solutions.")
+    assert listed.stdout.startswith("No problems in docs/: 1 course, 5 notebooks, 2 Markdown pages, 3 quizzes, 2 reference solutions.")
 
 
 def test_the_survey_of_an_upstream_checkout(tmp_path):
@@ -142,7 +142,7 @@ def test_the_survey_of_an_upstream_checkout(tmp_path):
     result = subprocess.run(survey, capture_output=True, text=True, encoding="utf-8")
     assert result.returncode == 0, result.stdout
     assert result.stdout.strip().endswith(
-        "3 notebooks: 3 accepted as they are, 0 refused; 6 questions become quizzes, 2 reference solutions are shown.")
+        "4 notebooks: 4 accepted as they are, 0 refused; 8 questions become quizzes, 2 reference solutions are shown.")
     (course / "02_kernels" / "answer" / "01.02_answer.txt").write_text("1. 也许\n", encoding="utf-8")
     result = subprocess.run([*survey, "--problems"], capture_output=True, text=True, encoding="utf-8")
     assert result.returncode == 1

@@ -39,6 +39,7 @@ PLAN = CoursePlan.of(
         )),
     ),
     appendix=(),
+    palette=True,  # as the AutoFuse course: its figures have dark versions
 )
 # Chapter 1 ends with its practice, ch/b.ipynb, which has an exercise; chapter 2 is not published yet.
 PRACTICE_PLAN = CoursePlan.of(
@@ -50,6 +51,7 @@ PRACTICE_PLAN = CoursePlan.of(
         Chapter("ch2", {"zh": "第二章", "en": "Chapter 2"}, {}, (Section({"zh": "2.1 节", "en": "2.1 Section"}, None),)),
     ),
     appendix=(),
+    palette=True,
 )
 
 
@@ -682,6 +684,21 @@ def test_an_image_and_its_caption_paragraph_become_a_figure_with_its_dark_versio
     assert page.result.figures == 2
 
 
+def test_a_figure_of_a_course_that_does_not_keep_the_palette_is_shown_as_drawn():
+    """No dark version (none is published: dark_figures.py), and a class that puts it on a light
+    panel in the dark scheme (site.css)."""
+    plan = dataclasses.replace(PLAN, courses=(dataclasses.replace(PLAN.courses[0], palette=False),))
+    html = ('<p><img alt="卷积" src="./images/conv.svg"/></p><p><img alt="照片" src="./images/photo.png"/></p>'
+            '<p>计算图如下 <img alt="" src="./images/graph.svg"/></p>')
+    tree = BeautifulSoup(run_step(pipeline.figures, html, context(plan=plan)), "html.parser")
+    assert [figure["class"] for figure in tree.select("figure")] == [["course-figure", "course-figure--as-drawn"]] * 2
+    assert [img["src"] for img in tree.select("figure img")] == ["./images/conv.svg", "./images/photo.png"]
+    assert tree.select("[data-dark-href]") == []
+    # An image in a sentence (upstream's conv 01.02 draws its graphs so) is shown as drawn too.
+    assert [img["src"] for img in tree.select("img.course-image--as-drawn")] == ["./images/graph.svg"]
+    assert BeautifulSoup(run_step(pipeline.figures, html, context()), "html.parser").select(".course-image--as-drawn") == []
+
+
 def test_figures_get_the_size_their_svg_declares_in_the_pages_language():
     files = {"ch/images/r.en.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 820 470" width="820" height="470">',
              "ch/images/only.svg": '<svg width="400" height="100">'}
@@ -693,6 +710,38 @@ def test_figures_get_the_size_their_svg_declares_in_the_pages_language():
     assert [(i["src"], i.get("width"), i.get("height")) for i in BeautifulSoup(tree, "html.parser").find_all("img")] == [
         ("./images/r.svg", "820", "470"), ("./images/r.dark.svg", "820", "470"),
         ("./images/only.svg", "400", "100"), ("./images/only.dark.svg", "400", "100")]
+
+
+@pytest.mark.parametrize("root, size", [
+    ('<svg width="400" height="100" viewBox="0 0 800 200">', ("400", "100")),
+    ('<svg version="1.1" width="755px" height="269px" viewBox="0 0 755 269" content="&lt;mxfile&gt;">', ("755", "269")),  # draw.io
+    ('<svg id="export-svg" width="100%" style="max-width: 620px;" viewBox="0 0 620.5 140">', ("620.5", "140")),  # Mermaid
+    ('<svg viewBox="-0.5 -0.5 421 101">', ("421", "101")),
+    ('<svg width="100%">', None),
+])
+def test_a_figures_size_is_its_roots_else_its_viewbox(root, size):
+    """An image of `width="100%"` has no size of its own: Mermaid's figure was drawn 0 px wide."""
+    from course_site.page.figures import svg_size
+
+    assert svg_size(root + "</svg>") == size
+
+
+def test_formulas_of_a_markdown_cell_are_written_as_mathml_and_judged_with_the_content():
+    """notebook_markup writes what nbconvert marked (adapters/nbconvert.mark_formulas) as MathML
+    before safe_content judges the page; one it cannot write is a problem of the page, named."""
+    html = cell('<p>设 <span class="course-formula">x_1^2</span>，且</p>'
+                '<p><span class="course-formula course-formula--display">\\frac{a}{b}</span></p>'
+                '<p><span class="course-formula">y^</span></p>') + '<pre>$HOME 与 $PATH</pre>'
+    page = context()
+    tree = BeautifulSoup(run_step(pipeline.notebook_markup, html, page), "html.parser")
+    assert str(tree.select("p")[0]) == "<p>设 <math><msubsup><mi>x</mi><mn>1</mn><mn>2</mn></msubsup></math>，且</p>"
+    assert str(tree.select("p")[1]) == ('<p><span class="formula-scroll"><math display="block"><mfrac><mi>a</mi><mi>b</mi>'
+                                        '</mfrac></math></span></p>')
+    assert tree.select("p")[2].get_text() == "y^" and tree.pre.get_text() == "$HOME 与 $PATH"
+    assert page.result.problems == [
+        "docs/ch/a.ipynb: the formula $y^$: a ^ or _ with nothing after it (expected TeX as MathJax reads it in "
+        "Jupyter, with the commands latex2mathml knows (https://github.com/roniemartinez/latex2mathml); no \\href, "
+        "\\style, \\class or \\cssId)"]
 
 
 def test_an_image_inside_text_stays_an_image():

@@ -131,8 +131,24 @@ def test_the_course_figures_pass():
     ('<a xlink:href="javascript:alert(1)"><text>t</text></a>', ['<a xlink:href="javascript:alert(1)">: ' + sanitise.ADDRESS]),
     ('<a><animate attributeName="href" values="javascript:alert(1)"/></a>',
      ["<animate>: an SVG animation can change a link or a handler"]),
-    ("<foreignObject><div xmlns='http://www.w3.org/1999/xhtml'>x</div></foreignObject>",
-     ["<foreignObject>: it would put HTML inside SVG", "<div>: not an element of the allow list"]),
+    # A label's HTML (draw.io, Mermaid) is judged as a page's is.
+    ("<foreignObject><div xmlns='http://www.w3.org/1999/xhtml' onclick='alert(1)'><script>alert(2)</script>"
+     "<iframe src='https://example.com/'/><img src='https://example.com/t.png'/><a href='javascript:alert(3)'>a</a>"
+     "<style>@import url(https://example.com/x.css);</style><form><button>b</button></form></div></foreignObject>",
+     ['<div onclick="alert(1)">: an event handler runs script', "<script>: it would run script",
+      '<iframe src="https://example.com/">: it would load or redirect to something else',
+      '<img src="https://example.com/t.png">: loads https://example.com/t.png from outside the site '
+      "(expected a file of the site, e.g. ./images/<name>.svg)",
+      '<a href="javascript:alert(3)">: ' + sanitise.ADDRESS,
+      "<style>@import url(https://example.com/x.css);</style>: CSS loads https://example.com/x.css "
+      "(expected no address, or a file of the site)",
+      "<form>: it would send or change what the reader types", "<button>: it would send or change what the reader types"]),
+    # ...and its shadows: a filter may not load an image.
+    ('<filter id="s"><feImage href="https://example.com/i.png"/><feDropShadow dx="1"/></filter>',
+     ['<feImage href="https://example.com/i.png">: it would load or redirect to something else']),
+    # MathML inside a label: not a label's HTML.
+    ("<foreignObject><math xmlns='http://www.w3.org/1998/Math/MathML'><mi>x</mi></math></foreignObject>",
+     ["<math>: not an element of the allow list", "<mi>: not an element of the allow list"]),
     ("<style>@import url(https://example.com/f.css); text { fill: #1f2328 }</style>",
      ["<style>@import url(https://example.com/f.css); text { fill: #1f2328 }</style>: CSS loads "
       "https://example.com/f.css (expected no address, or a file of the site)"]),

@@ -262,24 +262,15 @@ def test_a_dollar_sign_in_an_explanation_is_text():
 
     text = "写作 $BUFFER_NUM:$BUFFER_SIZE。"
     assert parsed_answers(f"1. A\n解析：{text}\n") == [(1, "A", text)]
-    assert unsupported(text) is None and render_lead(text) == (text, "")
+    assert unsupported(text, formulas=False) is None and render_lead(text, formulas=False) == (text, "")
 
 
-def test_math_is_shown_as_written_in_quizzes_as_in_notebook_cells():
-    """The site loads no math renderer: `$…$` and `$$…$$` show as written, in a question as in a
-    notebook's Markdown cell, and Markdown does not eat their `*` and `_`."""
-    from quizzes.markup import render_inline, unsupported
-
-    for text in ("设 $x_1*y_2*z$ 为解", "$$N_{acc}=\\frac{B_{global}}{B_{local}}$$", "价格 $5 到 $10"):
-        assert unsupported(text) is None
-        assert render_inline(text) == text
-    assert render_inline("$a*b*c$ 与 *强调*") == "$a*b*c$ 与 <em>强调</em>"
-
-
-def test_math_in_a_notebook_cell_is_shown_as_written(upstream_course_dir):
-    text = soup(upstream_course_dir / "02_kernels/01.02_kernel.html").select_one("article").get_text()
-    assert "$$N_{acc}=\\frac{B_{global}}{B_{local} \\times D_{DP}}$$" in text
-    assert "$B_{global}$" in text
+def test_math_in_a_notebook_cell_is_written_as_mathml(upstream_course_dir):
+    """`$$…$$` of its own line and `$…$` in a sentence (the page's only formulas) as MathML, no TeX left."""
+    article = soup(upstream_course_dir / "02_kernels/01.02_kernel.html").select_one("article")
+    assert [m.get("display") for m in article.select("math")] == ["block", None]
+    assert article.select("math")[1].get_text() == "Bglobal"
+    assert "\\frac" not in article.get_text() and "$B_{global}$" not in article.get_text()
 
 
 def solutions(site: Path, page: str) -> list[tuple[str, str | None]]:
@@ -431,3 +422,139 @@ def test_only_an_authored_block_around_an_image_becomes_a_figure():
     assert make_figures(tree, {"figure_open": "（点击查看大图）"}) == 2
     assert tree.select_one("div.jp-RenderedMarkdown > img")["src"] == "a.png"
     assert [img.get("width") for img in tree.select("figure img")] == [None, "300"]
+
+
+# ---------------------------------------------------------------------------
+# Formulas and figures as upstream writes and draws them (03_conv_basics: upstream's conv 01.02,
+# 01.03 and light 03.07 formulas, a draw.io and a Mermaid export, a <tr bgcolor>)
+
+FORMULA_PAGE = "03_conv_basics/03.01_conv_intro.html"
+FORMULAS = """() => {
+  const article = document.querySelector("article");
+  const raw = [];
+  const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    const parent = node.parentElement;
+    if (!parent.closest("code, pre, math") && parent.getClientRects().length && /\\\\[A-Za-z]+|\\$\\$|[_^]\\{/.test(node.data)) {
+      raw.push(node.data.trim());
+    }
+  }
+  const height = (element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).fontSize);
+  const first = article.querySelector("math[display=block]");
+  return {
+    boxes: [...article.querySelectorAll("math")].map((m) => m.getBoundingClientRect()).map((r) => r.width > 0 && r.height > 0),
+    raw,
+    dollars: [...article.querySelectorAll("p")].map((p) => p.textContent).filter((t) => t.includes("价格")),
+    floor: height(first.querySelector('mo[stretchy="true"]')),
+    plain: height(first.querySelector("mi")),
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  };
+}"""
+
+
+def test_every_formula_is_written_as_mathml(upstream_course_dir):
+    """Of its own line or in a sentence, `$$…$$` in a paragraph, in a quiz's question and options;
+    `$` in code and an escaped `\\$` stay dollar signs, and an explanation (an answer file) keeps its own."""
+    page = soup(upstream_course_dir / FORMULA_PAGE)
+    article = page.select_one("article")
+    assert len(article.select("math")) == 14 and len(article.select(".formula-scroll > math[display=block]")) == 3
+    assert len(article.select(".formula-scroll--inline > math")) == 1  # upstream's 1,035 px one (conv 01.02)
+    assert [len(f.select("math")) for f in article.select("fieldset.quiz-question")] == [4, 0]
+    assert "$ASCEND_HOME_PATH" in [code.get_text() for code in article.select("p > code")]
+    explanation = article.select(".quiz-solution-explanation")[1].get_text()
+    assert explanation == '解析：格式为"$BUFFER_NUM:$BUFFER_SIZE"，单位为 MB。'
+
+
+@pytest.mark.parametrize("transport, width", [("http", 1280), ("file", 390)])
+def test_formulas_render_in_the_browser_with_no_tex_left(upstream_course_dir, unpacked_package, browser, transport,
+                                                         width):
+    """Each <math> is drawn (a box of its own), no TeX shows as text, a bracket around a fraction
+    stretches to its height (the browser found a math font: site.css names the systems' fonts;
+    tools/setup.sh installs one for the tests), and on a phone a formula wider than the column
+    scrolls in its box instead of widening the page."""
+    site = upstream_course_dir if transport == "http" else unpacked_package
+    server = browsing.serve(site) if transport == "http" else None
+    base = browsing.base_url(server) if server else site.as_uri() + "/"
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        tab = context.new_page()
+        tab.goto(base + FORMULA_PAGE, wait_until="load")
+        found = tab.evaluate(FORMULAS)
+    finally:
+        context.close()
+        if server:
+            server.shutdown()
+    assert found["boxes"] and all(found["boxes"])
+    assert found["raw"] == []
+    assert found["dollars"] == ["不是公式的美元符号：环境变量 $ASCEND_HOME_PATH，价格 $5 与 $10。"]
+    assert found["floor"] > 2 * found["plain"], (
+        f"the floor brackets around a fraction are {found['floor']:.2f} em high: no math font (fonts-dejavu-extra)")
+    assert found["overflow"] == 0
+
+
+def test_a_page_with_formulas_loads_nothing_a_page_without_does_not(upstream_course_dir, browser):
+    """MathML needs no script, stylesheet or font: each script, stylesheet and font a first visit
+    of the formulas' page fetches, pages without a formula fetch too (its quiz's, its figures')."""
+    without = ["01_basics/01.01_intro.html", "01_basics/01.02_practice.html"]
+    server = browsing.serve(upstream_course_dir)
+    try:
+        visits = browsing.first_visits_files(browser, browsing.base_url(server), upstream_course_dir,
+                                             [FORMULA_PAGE, *without])
+    finally:
+        server.shutdown()
+    code = {page: {f.relative_to(upstream_course_dir).as_posix() for f in files
+                   if f.suffix in (".js", ".css", ".woff", ".woff2", ".ttf", ".otf")} for page, files in visits.items()}
+    assert not [soup(upstream_course_dir / page).select("math") for page in without if soup(upstream_course_dir / page).select("math")]
+    assert code[FORMULA_PAGE] and code[FORMULA_PAGE] <= set().union(*(code[page] for page in without))
+
+
+def test_upstreams_drawio_and_mermaid_figures_are_published_as_drawn(upstream_course_dir):
+    """foreignObject, <style>, <switch>: published as they are, with no dark version (the course
+    does not keep the palette), shown as drawn; a Mermaid figure of width 100% gets its viewBox's size."""
+    images = upstream_course_dir / "03_conv_basics/images"
+    for name in ("conv-flow.svg", "computational-graph.svg"):
+        assert (images / name).read_bytes() == (UPSTREAM_COURSE / "docs/03_conv_basics/images" / name).read_bytes()
+    assert list(upstream_course_dir.rglob("*.dark.svg")) == []
+    figures = soup(upstream_course_dir / FORMULA_PAGE).select("article figure")
+    assert [f["class"] for f in figures] == [["course-figure", "course-figure--as-drawn"]] * 2
+    assert [(img["src"], img.get("width"), img.get("height")) for f in figures for img in f.select("img")] == [
+        ("./images/conv-flow.svg", "421", "101"), ("./images/computational-graph.svg", "620", "140")]
+
+
+# Material fades a row's background in (a CSS transition): read the colours once it has ended.
+SHOWN = """async () => {
+  while (document.getAnimations().length) await Promise.allSettled(document.getAnimations().map((a) => a.finished));
+  const styleOf = (element) => { const s = getComputedStyle(element); return [s.backgroundColor, s.colorScheme]; };
+  return {
+    figures: [...document.querySelectorAll("article figure img")].map((img) => [...styleOf(img), img.getBoundingClientRect().width > 100]),
+    row: styleOf(document.querySelector("article tr[bgcolor]"))[0],
+  };
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_in_the_dark_scheme_a_figure_as_drawn_is_on_a_light_panel_and_shaded_rows_darken(upstream_course_dir, browser,
+                                                                                          scheme):
+    """Its colours, transparent background and draw.io's light-dark() were chosen for a light page:
+    in the dark scheme it sits on a white panel and is told the scheme is light; full screen too.
+    A row's bgcolor="#f5f5f5" would be a white stripe under light text: it takes a dark row's shade."""
+    server = browsing.serve(upstream_course_dir)
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    try:
+        tab = context.new_page()
+        tab.goto(browsing.base_url(server) + FORMULA_PAGE, wait_until="load")
+        shown = tab.evaluate(SHOWN)
+        tab.click("figure.course-figure--as-drawn a.course-figure__open")
+        tab.wait_for_selector("dialog.figure-view[open]")
+        full_screen = tab.evaluate("getComputedStyle(document.querySelector('dialog.figure-view img')).backgroundColor")
+    finally:
+        context.close()
+        server.shutdown()
+    white, shade = "rgb(255, 255, 255)", "rgb(245, 245, 245)"
+    if scheme == "dark":
+        assert shown["figures"] == [[white, "light", True]] * 2
+        assert shown["row"] != shade
+    else:
+        assert shown["figures"] == [["rgba(0, 0, 0, 0)", "light", True]] * 2
+        assert shown["row"] == shade
+    assert full_screen == white

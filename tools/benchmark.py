@@ -23,6 +23,13 @@ its docs/): run it once on the old commit and once on the new one for before/aft
 
 Then the real site's weights: each notebook page's HTML, raw and gzipped, and what a first visit
 fetches in Chromium (every file, gzipped), and the offline package.
+
+    .venv/bin/python tools/benchmark.py --formulas DIR
+
+prints instead what formulas add to each page of the notebooks under DIR (a checkout of
+cann-learning-hub's tutorials/, say): each notebook converted as a page is, gzipped, with its
+formulas as the TeX they are written in and as the MathML the site writes.  MathML is all they
+cost: a page with formulas fetches no other file (tests/test_upstream_course.py).
 """
 
 from __future__ import annotations
@@ -207,6 +214,33 @@ def real_site_weights(repo: Path) -> None:
         print(f"offline package: {package.stat().st_size / 1024:.0f}K")
 
 
+def formula_weights(folder: Path) -> None:
+    import gzip
+
+    from bs4 import BeautifulSoup
+
+    from course_site.adapters import jupyter, nbconvert
+    from course_site.page.formulas import write_formulas
+
+    print(f"{'notebook':64} {'formulas':>8} {'as TeX gz':>10} {'MathML gz':>10} {'added':>8}")
+    total = [0, 0, 0]
+    for path in sorted(folder.rglob("*.ipynb")):
+        tree = BeautifulSoup(jupyter.notebook_html(path), "html.parser")
+        nbconvert.take_styles(tree)
+        nbconvert.remove_scripts(tree)
+        count = len(nbconvert.formulas(tree))
+        if not count:
+            continue
+        as_tex = len(gzip.compress(str(tree).encode("utf-8")))
+        problems = write_formulas(tree, path.name)
+        as_mathml = len(gzip.compress(str(tree).encode("utf-8")))
+        total = [total[0] + count, total[1] + as_tex, total[2] + as_mathml]
+        name = path.relative_to(folder).as_posix()
+        print(f"{name[-64:]:64} {count:8} {as_tex / 1024:9.1f}K {as_mathml / 1024:9.1f}K {(as_mathml - as_tex) / 1024:7.1f}K"
+              + (f"  ({len(problems)} not written)" if problems else ""))
+    print(f"{'all':64} {total[0]:8} {total[1] / 1024:9.1f}K {total[2] / 1024:9.1f}K {(total[2] - total[1]) / 1024:7.1f}K")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repo", type=Path, default=ROOT, help="checkout whose code and docs to build")
@@ -215,7 +249,11 @@ def main() -> None:
     parser.add_argument("--no-serve", action="store_true", help="skip the serve rebuilds")
     parser.add_argument("--no-profile", action="store_true", help="skip the profile of the largest warm build")
     parser.add_argument("--no-weights", action="store_true", help="skip the real site's page weights")
+    parser.add_argument("--formulas", type=Path, help="only what formulas add to the notebooks under this folder")
     args = parser.parse_args()
+    if args.formulas:
+        formula_weights(args.formulas.resolve())
+        return
     repo = args.repo.resolve()
     print(f"code and docs from {repo}; median of {args.runs} runs; CPU seconds")
     header = (f"{'sections':>8} {'pages':>5} | {'clean':>6} {'plain':>6} {'ratio':>5} {'/sect':>5} |"

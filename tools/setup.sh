@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up what the site (and, with --test, its tests) needs, on a Debian or Ubuntu machine:
 # a virtualenv in .venv made with Python 3.11, the pinned packages, and for the tests a Chromium,
-# Chinese fonts and node.  Installs what is missing through apt-get (with sudo when not root), or stops
+# Chinese fonts, a math font and node.  Installs what is missing through apt-get (with sudo when not root), or stops
 # with a message saying what to install.  Idempotent: a second run only checks.
 #
 #   tools/setup.sh [--test]
@@ -54,7 +54,7 @@ requirements=requirements.txt
 [ "${1:-}" = "--test" ] && requirements=requirements-test.txt
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$requirements"
 
-# -- for the tests: a Chromium, Chinese fonts and node ------------------------------------------
+# -- for the tests: a Chromium, Chinese fonts, a math font and node -----------------------------
 
 if [ "${1:-}" = "--test" ]; then
   # Debian: the tests drive Chromium's headless shell (tools/browsing.py says why), beside the
@@ -76,5 +76,9 @@ if [ "${1:-}" = "--test" ]; then
   fi
   if ! fc-list 2>/dev/null | grep -i "Noto Sans CJK" >/dev/null; then  # not -q: fc-list must not get SIGPIPE
     apt_install fonts-noto-cjk fontconfig || stop "Chinese fonts missing: install fonts-noto-cjk (the screenshots need them)."
+  fi
+  # A font with a MATH table, as readers' systems have (site.css names them): formulas' brackets stretch.
+  if ! fc-list 2>/dev/null | grep -i "DejaVu Math TeX Gyre" >/dev/null; then
+    apt_install fonts-dejavu-extra fontconfig || stop "No math font: install fonts-dejavu-extra (the formulas' tests need it)."
   fi
 fi

@@ -32,13 +32,15 @@ page/: what the pipeline's steps put into a page
 - headings.py, links.py, notices.py, description.py, page_top.py, tables.py, code_breaks.py: single steps
 - quiz_pages.py: quiz forms and solution blocks; solutions.py: reference solutions as folded blocks
 - progress.py: the reader's progress: the catalog, the chapter end
-- figures.py: <figure> in pages; glossary_terms.py: the glossary page and the links on first uses
+- figures.py: <figure> in pages; formulas.py: a notebook's formulas as MathML; glossary_terms.py: the
+  glossary page and the links on first uses
+- cell_outputs.py: what a cell run at build printed, under it
 - run_box.py: the box that offers a chapter's notebooks; search_text.py: what search indexes of a page
 
 site/: what the build writes beside the pages, and what it keeps between builds
 - build.py: one build's state across its language passes; finish.py: the end of a build, in order
 - archives.py: each chapter's notebooks to download; solution_files.py: reference solutions' files
-- progress_data.py: the data behind the navigation's ticks; dark_figures.py: each SVG's dark file
+- progress_data.py: the data behind the navigation's ticks; dark_figures.py: each palette SVG's dark file
 - search_index.py: the index, one file per language; the query side is assets/javascripts/search.js
 - sitemap.py, not_found.py (the 404 page), footer.py, notebook_css.py (the one JupyterLab stylesheet)
 - site_links.py: the link check the build ends with; published.py: only what the plan names is published

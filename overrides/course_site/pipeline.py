@@ -15,7 +15,6 @@ each reason in the output of a page sent through an order that breaks it.
 
 from __future__ import annotations
 
-import html as html_text
 import posixpath
 from collections.abc import Callable, Mapping
 
@@ -27,8 +26,8 @@ from quizzes.cell_ids import positions_without_id
 from . import order
 from .adapters import material, nbconvert
 from .course.plan import HOME
-from .course.run_at_build import CellOutput
-from .page import figures as figure_parts, glossary_terms, quiz_pages, run_box as run_boxes
+from .page import cell_outputs as output_parts, figures as figure_parts, formulas as formula_parts, glossary_terms
+from .page import quiz_pages, run_box as run_boxes
 from .page import headings as heading_anchors, links as link_rewriting, notices as page_notices
 from .page import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout
 from .page.code_breaks import mark_breaks
@@ -36,7 +35,6 @@ from .page.context import PageContext
 from .page.description import description_of
 
 CATALOG_MARKER = "course-catalog"
-OUTPUT_CLASS = "cell-output"  # what a cell tagged run-at-build printed
 TABLE_CLASS = "course-table"  # a table of the content, boxed by the build (table_boxes), not by Material
 
 
@@ -45,8 +43,10 @@ TABLE_CLASS = "course-table"  # a table of the content, boxed by the build (tabl
 
 
 def notebook_markup(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """nbconvert's markup made the site's: its styles and scripts out, Material code blocks, no prompts."""
+    """nbconvert's markup made the site's: its styles and scripts out, Material code blocks, no
+    prompts, formulas as MathML (judged with the content)."""
     if page.is_notebook:
+        page.result.problems.extend(formula_parts.write_formulas(tree, page.where))
         page.result.notebook_sheets = nbconvert.take_styles(tree)
         source = page.site.read_source(page.src_uri) if page.site.read_source else None
         nbconvert.give_cells_ids(tree, positions_without_id(source) if source else [])
@@ -75,16 +75,8 @@ def cell_outputs(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
         anchor = nbconvert.code_cell_input(cell) if cell is not None else None
         if anchor is None:
             continue  # the cell became something else (an answer cell shows solutions instead)
-        anchor.insert_after(BeautifulSoup(render_output(output, page.strings["output_label"]), "html.parser"))
+        anchor.insert_after(BeautifulSoup(output_parts.render_output(output, page.strings["output_label"]), "html.parser"))
     return tree
-
-
-def render_output(output: CellOutput, label: str) -> str:
-    return (
-        f'<div class="{OUTPUT_CLASS}" role="group" aria-label="{html_text.escape(label)}">'
-        f'<p class="{OUTPUT_CLASS}__label" aria-hidden="true">{html_text.escape(label)}</p>'
-        f"<pre><code>{html_text.escape(output.text.rstrip())}</code></pre></div>"
-    )
 
 
 def headings(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
@@ -186,26 +178,31 @@ def links(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 def figures(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """An image and its caption paragraph become <figure> and <figcaption>; an SVG figure gets its
-    dark version and opens full screen."""
-    def svg_text(src: str) -> str | None:
-        if not figure_parts.is_local_svg(src) or page.site.read_source is None:
-            return None
-        languages = page.site.languages
+    dark version and opens full screen; an image of a course whose figures do not keep the palette
+    is shown as drawn."""
+    languages = page.site.languages
+
+    def source_of(src: str) -> str:
         # The address is the published one (links.py): `a.svg` in the page's language folder, or
         # the original's address when the figure has no version in that language.
         published = posixpath.normpath(posixpath.join(posixpath.dirname(page.url), src))
-        source = languages.translation(languages.without_folder(published), page.written_in)
+        return languages.translation(languages.without_folder(published), page.written_in)
+
+    def svg_text(src: str) -> str | None:
+        if not figure_parts.is_local_svg(src) or page.site.read_source is None:
+            return None
+        source = source_of(src)
         return page.site.read_source(source) or page.site.read_source(languages.original(source))
 
-    def size_of(src: str):
-        text = svg_text(src)
-        return figure_parts.svg_size(text) if text else None
+    def keeps_palette(src: str) -> bool:
+        return page.site.plan.keeps_palette(languages.original(source_of(src)))
 
-    def readable_of(src: str):
-        text = svg_text(src)
-        return figure_parts.readable_width(text) if text else None
+    def measured(measure):
+        return lambda src: measure(text) if (text := svg_text(src)) else None
 
-    page.result.figures = figure_parts.make_figures(tree, page.strings, size_of, readable_of)
+    page.result.figures = figure_parts.make_figures(tree, page.strings, measured(figure_parts.svg_size),
+                                                    measured(figure_parts.readable_width), keeps_palette)
+    figure_parts.mark_as_drawn(tree, keeps_palette)
     return tree
 
 
@@ -324,7 +321,7 @@ def progress_data(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 def search_text(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """What search indexes: interface words out, long outputs cut, blocks kept apart (page/search_text.py)."""
     index_text.leave_out_interface(tree)
-    index_text.limit_outputs(tree, nbconvert.output_areas(tree) + tree.select(f".{OUTPUT_CLASS} pre"))
+    index_text.limit_outputs(tree, nbconvert.output_areas(tree) + tree.select(f".{output_parts.OUTPUT_CLASS} pre"))
     index_text.separate_blocks(tree)
     return tree
 

@@ -65,7 +65,7 @@ class CourseSite:
     def on_config(self, config):
         """Priority -200: after static-i18n has applied the pass language's settings (-100)."""
         state = i18n.language_pass(config)
-        jupyter.highlight_each_notebook_in_its_language()
+        jupyter.convert_as_the_site_does()
         if state.starts_build or self.build is None:
             self.build = self._start_build(config)
         languages = self.build.model.languages
@@ -135,7 +135,8 @@ class CourseSite:
             files.remove(unused)
         for uri in exercises.ASSETS.values():
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
-        for dark in dark_figures.dark_figures(files, docs_dir, config, self.build.figure_problems):
+        for dark in dark_figures.dark_figures(files, docs_dir, config, self.build.figure_problems,
+                                              self.build.model.plan.keeps_palette):
             files.append(dark)
         self.build.copied.update(_copied_from(files, docs_dir))
         return files

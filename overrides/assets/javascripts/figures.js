@@ -77,6 +77,8 @@
     var figure = link.closest("figure");
     var caption = figure && figure.querySelector("figcaption");
     img.src = image.currentSrc || image.src;
+    // A figure shown as drawn (no dark version) keeps its light panel here too.
+    img.classList.toggle("figure-view__as-drawn", !!(figure && figure.classList.contains("course-figure--as-drawn")));
     img.alt = link.getAttribute("aria-label") || "";
     view.setAttribute("aria-label", caption ? caption.textContent : img.alt);
     view.querySelector(".figure-view__caption").textContent = caption ? caption.textContent : "";

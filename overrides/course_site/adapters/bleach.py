@@ -28,6 +28,7 @@ class Refusal:
     attribute: str | None = None  # None: the element itself is refused
     value: str | None = None
     reason: str | None = None  # the site's own; None for bleach's URL and reference rules
+    unknown: bool = False  # an element HTML does not have (`<tilingdata>`: text in angle brackets)
 
 
 def refusals_in_html(html: str, *, tags: Mapping[str, frozenset], protocols, judge, css_problem) -> list[Refusal]:
@@ -40,17 +41,18 @@ def refusals_in_html(html: str, *, tags: Mapping[str, frozenset], protocols, jud
                          tags, protocols, judge, css_problem)
 
 
-def refusals_in_svg(root, *, tags: frozenset, protocols, judge, css_problem) -> list[Refusal]:
-    """`root`: an xml.etree element, an SVG file as parsed by defusedxml: SVG elements only."""
+def refusals_in_svg(root, *, tags: Mapping[str, frozenset], protocols, judge, css_problem) -> list[Refusal]:
+    """`root`: an xml.etree element, an SVG file as parsed by defusedxml; `tags`: the elements
+    allowed in each of "svg" and "xhtml" (HTML in the file, in its own namespace)."""
     from bleach import html5lib_shim
 
-    return _judge_stream(html5lib_shim.getTreeWalker("etree")(root), {"svg": tags}, protocols, judge, css_problem)
+    return _judge_stream(html5lib_shim.getTreeWalker("etree")(root), tags, protocols, judge, css_problem)
 
 
 def _judge_stream(stream, tags: Mapping[str, frozenset], protocols, judge, css_problem) -> list[Refusal]:
     from bleach import html5lib_shim
 
-    by_namespace = {{"html": None, "svg": html5lib_shim.namespaces["svg"],
+    by_namespace = {{"html": None, "xhtml": html5lib_shim.namespaces["html"], "svg": html5lib_shim.namespaces["svg"],
                      "math": html5lib_shim.namespaces["mathml"]}[key]: names for key, names in tags.items()}
     refusals: list[Refusal] = []
     for _ in _recorder()(stream, refusals, by_namespace, judge, css_problem,
@@ -75,6 +77,14 @@ def _element_name(token) -> str:
     namespace = token.get("namespace")
     known = (None, html5lib_shim.namespaces["html"], html5lib_shim.namespaces["svg"], html5lib_shim.namespaces["mathml"])
     return token["name"] if namespace in known else f"{{{namespace}}}{token['name']}"
+
+
+def _is_unknown(token) -> bool:
+    """An element in HTML's namespace that HTML does not define: a browser (and Jupyter) reads
+    `TilingData<T>` in prose as the start of an element <t>, and hides it."""
+    from bleach import html5lib_shim
+
+    return token.get("namespace") in (None, html5lib_shim.namespaces["html"]) and token["name"] not in html5lib_shim.HTML_TAGS
 
 
 def _attribute_name(namespace, name) -> str:
@@ -123,7 +133,7 @@ def _recorder():
                 # named with its address, if it has one: which <script> of the page
                 address = next((f'{name}="{value}"' for (_, name), value in (token.get("data") or {}).items()
                                 if name in ("src", "href", "data", "action")), None)
-                self.refusals.append(Refusal(_element_name(token), None, address))
+                self.refusals.append(Refusal(_element_name(token), None, address, unknown=_is_unknown(token)))
             return super().disallowed_token(token)
 
         def allow_token(self, token):

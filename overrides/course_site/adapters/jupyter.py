@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
 
 from mkdocs.structure.files import File, Files
+
+from . import nbconvert
 
 WRITTEN_AGAINST = {"mkdocs": "1.6.1", "mkdocs-jupyter": "0.26.3"}
 
@@ -84,6 +87,41 @@ def pool_notebook_cache(config, pool: set, last_pass: bool) -> None:
         jupyter._used_cache_paths = pool if last_pass else _EvictNothing(pool)
 
 
+# ---------------------------------------------------------------------------
+# mkdocs-jupyter 0.26.3 and nbconvert 7.17.2
+#
+# The site changes how a notebook is converted (the language each is highlighted in; formulas
+# marked: nbconvert.mark_formulas), but mkdocs-jupyter keys its cache by the notebook and its own
+# settings only (plugin._compute_cache_key): a conversion cached before a change would be taken
+# for one made after it.  Its key is extended with the code of these changes.
+
+
+def convert_as_the_site_does() -> None:
+    """The site's changes to mkdocs-jupyter's conversion (each below), installed once per process,
+    with its cache keyed by them: an entry made by other code is not taken for the site's."""
+    from mkdocs_jupyter import plugin
+
+    highlight_each_notebook_in_its_language()
+    nbconvert.mark_formulas()
+    if getattr(plugin._compute_cache_key, "course_site", False):
+        return
+    compute_key, conversion = plugin._compute_cache_key, _conversion_fingerprint()
+
+    def compute_cache_key(nb_path, config, exec_nb):
+        return hashlib.sha256(f"{compute_key(nb_path, config, exec_nb)}\0{conversion}".encode("utf-8")).hexdigest()
+
+    compute_cache_key.course_site = True
+    plugin._compute_cache_key = compute_cache_key
+
+
+def _conversion_fingerprint() -> str:
+    """The code of the site's changes to the conversion: this module and nbconvert.py."""
+    digest = hashlib.sha256()
+    for module in (Path(__file__), Path(nbconvert.__file__)):
+        digest.update(module.read_bytes())
+    return digest.hexdigest()
+
+
 def highlight_each_notebook_in_its_language() -> None:
     """mkdocs-jupyter highlights code cells in a module-wide language it takes from the kernelspec
     of the notebook it converts, and leaves as it was when a notebook has none: a notebook with
@@ -113,7 +151,7 @@ def notebook_html(path: Path) -> str:
     that judge a notebook without building a site: tools/survey_upstream.py)."""
     from mkdocs_jupyter.nbconvert2 import nb2html
 
-    highlight_each_notebook_in_its_language()
+    convert_as_the_site_does()
     return nb2html(str(path))
 
 

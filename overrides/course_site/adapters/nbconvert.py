@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import html
+
 from bs4 import BeautifulSoup, Tag
 
 from quizzes.cell_ids import positional_id
 
-WRITTEN_AGAINST = {"nbconvert": "7.17.2"}
+WRITTEN_AGAINST = {"nbconvert": "7.17.2", "mistune": "3.4.0"}  # mistune 3: the math tokens mark_formulas renders
 
 
 # ---------------------------------------------------------------------------
@@ -16,6 +18,48 @@ WRITTEN_AGAINST = {"nbconvert": "7.17.2"}
 
 _CELL_ID = "cell-id="  # nbconvert gives each cell's wrapper id="cell-id=<the cell's id>"
 RENDERED_MARKDOWN = ".jp-RenderedMarkdown"  # the HTML of a Markdown cell
+FORMULA = "course-formula"  # a formula of a Markdown cell, its TeX as its text (mark_formulas)
+DISPLAY = "course-formula--display"  # one of its own line: `$$…$$`, `\\[…\\]`, `\begin{…}…\end{…}`
+
+
+def mark_formulas() -> None:
+    r"""nbconvert renders a Markdown cell with mistune and its math plugin, which finds math where
+    Jupyter does (`$…$`, `$$…$$`, `\\(…\\)`, `\\[…\\]`, `\begin{…}…\end{…}`; not in code, a `\$`
+    is a dollar sign) and writes it back as TeX for MathJax, indistinguishable from a dollar sign
+    Markdown unescaped.  Each formula is marked instead: `<span class="course-formula">` with its
+    TeX as the text (the site writes it as MathML: page/formulas.py).  Installed once per process;
+    mkdocs-jupyter's cache is keyed by it (jupyter.py)."""
+    from nbconvert.filters.markdown_mistune import IPythonRenderer
+
+    if getattr(IPythonRenderer, "course_site", False):
+        return
+
+    def marked(tex: str, display: bool) -> str:
+        classes = f"{FORMULA} {DISPLAY}" if display else FORMULA
+        return f'<span class="{classes}">{html.escape(tex, quote=False)}</span>'
+
+    IPythonRenderer.inline_math = lambda self, body: marked(body, display=False)
+    IPythonRenderer.block_math = lambda self, body: marked(body, display=True)
+    IPythonRenderer.latex_environment = lambda self, name, body: marked(f"\\begin{{{name}}}{body}\\end{{{name}}}",
+                                                                        display=True)
+    IPythonRenderer.course_site = True
+
+
+def formulas(tree: BeautifulSoup) -> list[tuple[Tag, str, bool]]:
+    """The formulas mark_formulas marked in the Markdown cells: each element, its TeX, and whether
+    it is one of its own line."""
+    return [(span, span.get_text(), DISPLAY in span.get("class", []))
+            for span in tree.select(f"{RENDERED_MARKDOWN} span.{FORMULA}")]
+
+
+def formulas_in_markdown(source: str) -> list[tuple[str, bool]]:
+    """The formulas nbconvert finds in a Markdown cell's source (each TeX, and whether it is of
+    its own line), as a page's conversion finds and marks them."""
+    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+    mark_formulas()
+    cell = BeautifulSoup(f'<div class="{RENDERED_MARKDOWN[1:]}">{markdown2html_mistune(source)}</div>', "html.parser")
+    return [(tex, display) for _, tex, display in formulas(cell)]
 
 
 def cell_element_id(cell_id: str) -> str:

@@ -3,9 +3,10 @@
 The build (plugin.py) and the maintainers' command `tools/check_course.py` run the same
 `check_course`: each notebook (notebooks.py), each translation's original, each page's place
 in the plan (plan.py), each page's exercises, answer files and reference solutions (the quiz
-engine: one problem per file, where its parser stops), every section two pages claim, and each
-figure's colours (palette.py).  A problem is a SiteError or an ExerciseError, whose message
-names the file and says what would be accepted; `report` groups them by file.
+engine: one problem per file, where its parser stops), every section two pages claim, and the
+colours of each figure of a course that keeps the palette (palette.py).  A problem is a SiteError
+or an ExerciseError, whose message names the file and says what would be accepted; `report`
+groups them by file.
 """
 
 from __future__ import annotations
@@ -69,8 +70,9 @@ def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Langua
                                                   quiz_languages)
     problems += found
     for svg in inventory.published:
-        if not svg.endswith(".svg") or svg.endswith(palette.DARK_SUFFIX) or figures is not None and svg not in figures:
-            continue  # only a published figure gets a dark version
+        if (not svg.endswith(".svg") or svg.endswith(palette.DARK_SUFFIX) or not plan.keeps_palette(svg)
+                or figures is not None and svg not in figures):
+            continue  # only a published figure of a course that keeps the palette gets a dark version
         where = f"{docs_dir.name}/{svg}"
         try:
             palette.dark_svg(inventory.text(svg), where)

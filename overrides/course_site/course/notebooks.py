@@ -6,7 +6,9 @@ with one line naming the file (and the cell) and what is expected, never a trace
 - cell ids unique;
 - outputs cleared (the upstream convention; cells tagged run-at-build get theirs from the build);
   an execution count left without outputs is not an output (the site shows no prompt numbers);
-- no Mermaid diagram (Material would fetch Mermaid from a public CDN): draw an SVG figure.
+- no Mermaid diagram (Material would fetch Mermaid from a public CDN): draw an SVG figure;
+- every formula of a Markdown cell one the site can write (quizzes/formulas.py), found where
+  Jupyter and the page's conversion find math (adapters/nbconvert.py).
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from collections.abc import Callable
 
 import nbformat
 
+from ..adapters import nbconvert
 from ..errors import SiteError
 
 from quizzes.cell_ids import positional_id, read_notebook
+from quizzes.formulas import EXPECTED as FORMULAS, FormulaError, mathml
 
 MAJOR = 4
 # Upgrades any older notebook to the current format, in place (nbconvert is part of the stack).
@@ -64,6 +68,8 @@ def check_notebook(text: bytes, where: str, parse: Callable[[], nbformat.Noteboo
         if cell.get("cell_type") == "markdown" and _has_mermaid("".join(source) if isinstance(source, list) else source):
             raise SiteError(f"cell {cell_id} has a Mermaid diagram", where=where,
                             expected="an SVG figure in images/ (AUTHORING.md, Figures): Mermaid would load from a CDN")
+        if cell.get("cell_type") == "markdown":
+            _check_formulas("".join(source) if isinstance(source, list) else source, cell_id, where)
     try:
         return parse() if parse else read_notebook(text.decode("utf-8"))
     except Exception as error:  # nbformat's own checks of the notebook's structure
@@ -73,3 +79,19 @@ def check_notebook(text: bytes, where: str, parse: Callable[[], nbformat.Noteboo
 
 def _has_mermaid(source: str) -> bool:
     return any(line.lstrip().startswith(("```mermaid", "~~~mermaid")) for line in source.splitlines())
+
+
+# What starts math in a Markdown cell: a cell without any has no formula to convert.
+_MATH_STARTS = ("$", "\\(", "\\[", "\\begin{")
+
+
+def _check_formulas(source: str, cell_id: str, where: str) -> None:
+    if not any(start in source for start in _MATH_STARTS):
+        return
+    for tex, display in nbconvert.formulas_in_markdown(source):
+        try:
+            mathml(tex, display)
+        except FormulaError as error:
+            shown = " ".join((f"$${tex}$$" if display else f"${tex}$").split())
+            raise SiteError(f"cell {cell_id} has a formula the site cannot write, {shown[:80]}: {error}", where=where,
+                            expected=FORMULAS) from None

@@ -71,6 +71,7 @@ class PlannedCourse:
     environments: Mapping[str, str] = field(default_factory=dict)  # language -> anchor on its home page
     glossary: str | None = None  # docs-relative path of its glossary file
     source: str | None = None  # its folder in the repository it comes from (settings.CourseSettings.source)
+    palette: bool = False  # its figures keep the figure palette, and get dark versions (settings.py)
 
     def pages(self) -> list[Section]:
         return [s for c in self.chapters for s in c.sections if s.source] + [s for s in self.appendix if s.source]
@@ -128,6 +129,11 @@ class CoursePlan:
 
     def chapter_of(self, source: str) -> Chapter | None:
         return next((c for c in self.chapters if any(s.source == source for s in c.sections)), None)
+
+    def keeps_palette(self, source: str) -> bool:
+        """Whether the figure `source` is of a course whose figures keep the palette."""
+        course = self.course_of(source)
+        return course is not None and course.palette
 
     def course_of(self, source: str) -> PlannedCourse | None:
         """The course whose folder holds `source` (the innermost, when one folder is in another)."""

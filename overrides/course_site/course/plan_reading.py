@@ -85,7 +85,7 @@ def _course(folder: str, inventory: CourseInventory, languages: Languages, probl
         repository=settings.repository, cann_version=settings.cann_version,
         report_also=tuple(settings.report_also) if settings.report_also is not None else None,
         environments=dict(settings.environments or {}),
-        glossary=glossary, source=_source(settings.source, where, problems),
+        glossary=glossary, source=_source(settings.source, where, problems), palette=settings.palette,
     )
 
 

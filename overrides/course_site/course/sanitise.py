@@ -45,15 +45,30 @@ mtd mover munder munderover mpadded mphantom menclose merror
 """.split())
 # Inline SVG in a page: no <style> (browsers parse its text as markup there, Python's parser as text).
 PAGE_TAGS = {"html": HTML_TAGS, "svg": SVG_TAGS - {"style"}, "math": MATHML_TAGS}
+# An SVG file is shown as an image (no script runs, nothing loads) or opened on its own: what
+# draw.io and Mermaid export besides shapes, none of which runs or loads.  <switch> picks the
+# first child a browser can draw; <foreignObject> holds a label's HTML, judged by the HTML allow
+# list as a page's is, with a <style> of its own (it styles the figure only); filters draw
+# shadows (not feImage, which loads an image).
+SVG_FILE_TAGS = {
+    "svg": SVG_TAGS | frozenset("""
+switch foreignObject filter feDropShadow feGaussianBlur feOffset feFlood feComposite feMerge feMergeNode feBlend
+feColorMatrix feMorphology
+""".split()),
+    "xhtml": HTML_TAGS | {"style"},
+}
 
+# How upstream shades and sizes table cells (`<td bgcolor="#f5f5f5" width="30%">`): presentational.
+CELL_LAYOUT = ("valign", "bgcolor", "width", "height", "nowrap")
 GLOBAL_ATTRIBUTES = frozenset("""
 class id title lang dir role hidden translate tabindex style xml:lang xml:space xmlns xmlns:xlink
 """.split())
 HTML_ATTRIBUTES = {
     "a": {"href", "name", "rel", "target", "download", "hreflang", "type"},
     "img": {"src", "alt", "width", "height", "loading", "decoding", "srcset", "sizes", "align"},
-    "td": {"colspan", "rowspan", "headers", "align"}, "th": {"colspan", "rowspan", "headers", "scope", "align", "abbr"},
-    "col": {"span"}, "colgroup": {"span"}, "ol": {"start", "type", "reversed"}, "li": {"value"},
+    "td": {"colspan", "rowspan", "headers", "align", *CELL_LAYOUT},
+    "th": {"colspan", "rowspan", "headers", "scope", "align", "abbr", *CELL_LAYOUT},
+    "col": {"span", "width"}, "colgroup": {"span", "width"}, "ol": {"start", "type", "reversed"}, "li": {"value"},
     "input": {"type", "checked", "disabled", "name"}, "label": {"for"}, "details": {"open"},
     "blockquote": {"cite"}, "q": {"cite"}, "del": {"cite", "datetime"}, "ins": {"cite", "datetime"},
     "time": {"datetime"}, "style": {"media"},
@@ -64,8 +79,12 @@ HTML_ATTRIBUTES = {
     # <table align="left" border="1" cellpadding="8">, <div markdown="1">): presentational, it loads
     # and runs nothing.
     "div": {"align", "markdown"}, "p": {"align"},
-    "table": {"align", "border", "cellpadding", "cellspacing", "width"},
+    "table": {"align", "border", "cellpadding", "cellspacing", "width", "bgcolor"},
+    # Upstream's shaded rows and sized cells (<tr bgcolor="#f5f5f5">, as Jupyter shows them).
+    "tr": {"align", "valign", "bgcolor"},
 }
+# The last two lines: what draw.io and Mermaid exports write besides shapes (<switch>'s conditions,
+# draw.io's content=, the diagram's source as inert text) and the filters' parameters.
 SVG_ATTRIBUTES = frozenset("""
 viewBox width height x y x1 x2 y1 y2 cx cy r rx ry fx fy d points pathLength transform fill fill-opacity
 fill-rule stroke stroke-width stroke-linecap stroke-linejoin stroke-dasharray stroke-dashoffset stroke-opacity
@@ -76,6 +95,8 @@ preserveAspectRatio gradientUnits gradientTransform spreadMethod offset stop-col
 clipPathUnits clip-rule mask maskUnits maskContentUnits patternUnits patternContentUnits patternTransform href
 xlink:href xlink:title version visibility display vector-effect paint-order shape-rendering text-rendering
 overflow focusable color startOffset method spacing side aria-hidden
+pointer-events requiredFeatures requiredExtensions systemLanguage content filter filterUnits primitiveUnits
+stdDeviation flood-color flood-opacity in in2 result mode operator values k1 k2 k3 k4 radius type
 """.split())
 MATHML_ATTRIBUTES = frozenset("""
 display mathvariant encoding stretchy fence separator lspace rspace width height depth columnalign rowalign
@@ -159,7 +180,7 @@ def check_svg(text: str, where: str) -> list[str]:
         return problems + [f"{where}: the file declares entities or loads a DTD ({type(error).__name__})"]
     except defusedxml.ElementTree.ParseError as error:
         return problems + [f"{where}: not well-formed XML: {error}"]
-    refusals = bleach.refusals_in_svg(root, tags=SVG_TAGS, protocols=PROTOCOLS, judge=judge_attribute,
+    refusals = bleach.refusals_in_svg(root, tags=SVG_FILE_TAGS, protocols=PROTOCOLS, judge=judge_attribute,
                                         css_problem=css_problem)
     return problems + [f"{where}: {describe(refusal)}" for refusal in refusals]
 
@@ -171,7 +192,7 @@ def stop_on(problems: list[str], expected: str = EXPECTED) -> None:
 
 def describe(refusal: bleach.Refusal) -> str:
     if refusal.attribute is None and refusal.reason is None:  # the element itself, with its address if any
-        why = WHY_NOT.get(refusal.element, "not an element of the allow list")
+        why = WHY_NOT.get(refusal.element, UNKNOWN if refusal.unknown else "not an element of the allow list")
         address = f' {_short(refusal.value)}' if refusal.value else ""
         return f"<{refusal.element}{address}>: {why}"
     if refusal.attribute is None:  # a <style> element's text
@@ -180,6 +201,8 @@ def describe(refusal: bleach.Refusal) -> str:
     return f"{shown}: {refusal.reason or ADDRESS}"
 
 
+UNKNOWN = ("not an element of HTML: text in angle brackets, such as a C++ template in prose (TilingData<T>), is read "
+           "as markup and hidden, in Jupyter too; put it in backticks (`TilingData<T>`)")
 ADDRESS = ("the address is not allowed (expected a relative address, #…, http, https or mailto; "
            "in SVG, a reference inside the file)")
 
@@ -211,7 +234,7 @@ def _allowed(element: str, attribute: str) -> bool:
         return True
     if element in MATHML_TAGS:
         return attribute in MATHML_ATTRIBUTES
-    if element in SVG_TAGS and element not in HTML_TAGS or element == "svg":
+    if element in SVG_FILE_TAGS["svg"] and element not in HTML_TAGS or element == "svg":
         return attribute in SVG_ATTRIBUTES
     if element in ("a", "style", "title"):  # HTML and SVG share these names
         return attribute in HTML_ATTRIBUTES.get(element, ()) or attribute in SVG_ATTRIBUTES

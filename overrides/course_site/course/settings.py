@@ -4,7 +4,8 @@ mkdocs.yml's `extra` holds the site's (SiteSettings): the courses the site publi
 page's order (each a folder of docs/ with its plan, `course.yml`; `.` is docs/ itself), the site's
 source repository, where else readers may report an error, the licence, and pages after the
 courses.  Each `course.yml` holds its course's (CourseSettings): its titles, the name its downloads
-carry, its own repository and CANN version, its glossary, and its plan of chapters and sections.
+carry, its own repository and CANN version, its glossary, whether its figures keep the palette
+(and get dark versions), and its plan of chapters and sections.
 
 Each level is a MkDocs `Config` (mkdocs.config.base), as Material's plugins declare theirs: a key
 no level knows (`enviroments:`, `fiel:`), a value of the wrong type or a missing one is a problem
@@ -73,6 +74,10 @@ class CourseSettings(base.Config):
     # (the site's home page for the course at docs/ itself).
     environments = c.Optional(c.Type(dict))
     glossary = c.Optional(c.Type(str))  # the course's glossary, a file in its folder
+    # Whether the course's SVG figures are drawn in the palette of AUTHORING.md section 6: each then
+    # gets a dark version derived from it, and a colour outside it stops the build.  Other figures
+    # are shown as drawn, on a light panel in the dark scheme (an imported course's, as a rule).
+    palette = c.Type(bool, default=False)
     chapters = c.Type(list)
     appendix = c.Type(list, default=[])  # pages after the chapters, such as the glossary's
     further_reading = c.Type(list, default=[])  # where the end of the last chapter sends the reader

@@ -3,8 +3,12 @@
 In a page, an image alone in its paragraph (or in the `<div>` upstream writes in raw HTML around
 it, whose `width=40%` goes) followed by a paragraph that is entirely emphasis
 (`*图 3：…*`) becomes a `<figure>` with that text as its `<figcaption>` (Chinese has no
-italics); an SVG figure gets its dark version beside it (palette.py; the stylesheet shows the one
-that matches the colour scheme the reader chose), and a link that opens it full screen
+italics); an SVG figure of a course that keeps the palette gets its dark version beside it
+(palette.py; the stylesheet shows the one that matches the colour scheme the reader chose), and
+any figure of another course, and any other image of its pages, is shown as drawn, on a light
+panel in the dark scheme and full screen (`course-figure--as-drawn`, `course-image--as-drawn`: its
+colours may be anything, its background none).  Every
+figure gets a link that opens it full screen
 (assets/javascripts/figures.js), at least as wide as its smallest text needs to be read
 (`data-readable-width`, from the font sizes the SVG declares).
 """
@@ -32,13 +36,25 @@ def _only_child(paragraph: Tag, name: str) -> Tag | None:
     return None
 
 
-_SIZE = re.compile(r'<svg\b[^>]*?\swidth="(\d+(?:\.\d+)?)"[^>]*?\sheight="(\d+(?:\.\d+)?)"', re.DOTALL)
+_ROOT = re.compile(r"<svg\b[^>]*>", re.DOTALL)
+_LENGTH = re.compile(r"\s*(\d+(?:\.\d+)?)(?:px)?\s*")
 
 
 def svg_size(svg: str) -> tuple[str, str] | None:
-    """The width and height an SVG's root declares (AUTHORING.md asks for both), if any."""
-    match = _SIZE.search(svg)
-    return (match.group(1), match.group(2)) if match else None
+    """The width and height an SVG's root declares (AUTHORING.md asks for both; draw.io writes
+    `755px`), else its viewBox's (Mermaid writes `width="100%"`, which gives an image no size:
+    it would be drawn 0 px wide), if any."""
+    root = _ROOT.search(svg)
+    if root is None:
+        return None
+    attributes = dict(re.findall(r'\s(width|height|viewBox)="([^"]*)"', root.group(0)))
+    width, height = (_LENGTH.fullmatch(attributes.get(name, "")) for name in ("width", "height"))
+    if width and height:
+        return width.group(1), height.group(1)
+    box = attributes.get("viewBox", "").replace(",", " ").split()
+    if len(box) == 4 and all(_LENGTH.fullmatch(number) for number in box[2:]):
+        return box[2], box[3]
+    return None
 
 
 READABLE_PX = 11  # the smallest text a reader can read on a phone, in CSS px
@@ -51,7 +67,8 @@ def smallest_text(svg: str) -> float:
     """The smallest font size the SVG declares (in <style>, an attribute or a style attribute),
     in its own units: a bound for its smallest text, whatever the cascade makes of it."""
     sizes = [float(m.group(1)) for m in _FONT_SIZE.finditer(svg)]
-    return min(sizes, default=DEFAULT_FONT_PX)
+    # `font-size: 0` sets no text (draw.io writes it on a label's wrapper, to drop its whitespace).
+    return min((size for size in sizes if size > 0), default=DEFAULT_FONT_PX)
 
 
 def readable_width(svg: str) -> int | None:
@@ -65,11 +82,13 @@ def readable_width(svg: str) -> int | None:
     return math.ceil(width * READABLE_PX / smallest_text(svg))
 
 
-def make_figures(tree: BeautifulSoup, strings, size_of=lambda src: None, readable_of=lambda src: None) -> int:
+def make_figures(tree: BeautifulSoup, strings, size_of=lambda src: None, readable_of=lambda src: None,
+                 keeps_palette=lambda src: True) -> int:
     """Each image alone in its paragraph becomes a figure (with the caption paragraph after it,
     when there is one); returns how many.  `size_of(src)`: the image's width and height, which
     the images get so that the page does not jump while they load; `readable_of(src)`: the
-    width at which its smallest text can be read (readable_width)."""
+    width at which its smallest text can be read (readable_width); `keeps_palette(src)`: whether
+    the figure is of a course whose figures keep the palette (and have dark versions)."""
     count = 0
     for paragraph in tree.find_all(_holds_a_figure):
         img = _only_child(paragraph, "img")
@@ -78,11 +97,12 @@ def make_figures(tree: BeautifulSoup, strings, size_of=lambda src: None, readabl
         _drop_relative_size(img)
         caption = paragraph.find_next_sibling()
         emphasis = _only_child(caption, "em") if caption is not None and caption.name == "p" else None
-        figure = tree.new_tag("figure", attrs={"class": "course-figure"})
-        size = size_of(img.get("src", ""))
+        src = img.get("src", "")
+        figure = tree.new_tag("figure", attrs={"class": "course-figure" if keeps_palette(src) else AS_DRAWN})
+        size = size_of(src)
         if size and not img.get("width"):
             img["width"], img["height"] = size
-        link = _zoomable(tree, img.extract(), strings)
+        link = _zoomable(tree, img.extract(), strings, has_dark=keeps_palette(src) and is_local_svg(src))
         readable = readable_of(link.get("href", ""))
         if readable:
             link["data-readable-width"] = str(readable)
@@ -96,6 +116,17 @@ def make_figures(tree: BeautifulSoup, strings, size_of=lambda src: None, readabl
         paragraph.replace_with(figure)
         count += 1
     return count
+
+
+AS_DRAWN_IMAGE = "course-image--as-drawn"
+
+
+def mark_as_drawn(tree: BeautifulSoup, keeps_palette) -> None:
+    """An image that is no figure of ours (upstream writes one inside a sentence, or straight in
+    a cell's HTML) of a course whose figures do not keep the palette is shown as drawn too."""
+    for img in tree.find_all("img"):
+        if img.find_parent("figure") is None and not keeps_palette(img.get("src", "")):
+            img["class"] = img.get("class", []) + [AS_DRAWN_IMAGE]
 
 
 def _holds_a_figure(element: Tag) -> bool:
@@ -113,7 +144,10 @@ def _drop_relative_size(img: Tag) -> None:
             del img[attribute]
 
 
-def _zoomable(tree: BeautifulSoup, img: Tag, strings) -> Tag:
+AS_DRAWN = "course-figure course-figure--as-drawn"
+
+
+def _zoomable(tree: BeautifulSoup, img: Tag, strings, has_dark: bool) -> Tag:
     """The link that opens the figure: named by the image's description (once, on the link:
     the page may carry two versions of the image) and what a tap does."""
     src = img.get("src", "")
@@ -121,7 +155,7 @@ def _zoomable(tree: BeautifulSoup, img: Tag, strings) -> Tag:
     link = tree.new_tag("a", attrs={"class": "course-figure__open", "href": src,
                                     "aria-label": f'{description}{strings["figure_open"]}'})
     img["alt"] = ""
-    if is_local_svg(src):
+    if has_dark:
         dark = BeautifulSoup(str(img), "html.parser").img
         dark["src"] = dark_name(src)
         img["class"] = img.get("class", []) + ["course-figure__light"]

@@ -26,7 +26,7 @@ MARKER = "glossary"  # <!-- glossary --> on the glossary page
 ANCHOR_PREFIX = "term-"
 # Where a term is not linked: code, headings, links, the quiz, the notices and the home page's
 # catalog (a list of links, where a term's underline would read as one more section to open).
-SKIPPED = {"a", "code", "pre", "kbd", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6", "button", "label", "legend"}
+SKIPPED = {"a", "code", "pre", "kbd", "math", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6", "button", "label", "legend"}
 SKIPPED_CLASSES = {"quiz", "quiz-solutions", "untranslated-notice", "glossary", "headerlink", "cell-output",
                    "course-catalog"}
 LETTER_PREFIX = "letter-"

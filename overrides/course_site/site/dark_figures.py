@@ -1,8 +1,11 @@
-"""The dark version of every SVG figure a language pass publishes, written beside it
-(`images/a.svg` -> `images/a.dark.svg`; palette.py makes it, sanitise.py judges it)."""
+"""The dark version of every SVG figure of a course that keeps the palette, as a language pass
+publishes them, written beside it (`images/a.svg` -> `images/a.dark.svg`; palette.py makes it,
+sanitise.py judges it).  Other courses' figures have none: the page shows them on a light panel
+in the dark scheme (page/figures.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -13,11 +16,13 @@ from ..errors import SiteError
 from ..course.palette import dark_name, dark_svg
 
 
-def dark_figures(files: Files, docs_dir: Path, config, problems: dict[str, list[str]]) -> list[File]:
-    """The dark version of every SVG of docs/ this language pass copies, beside it (`images/a.svg`
-    -> `images/a.dark.svg`; figures.py).  What the content allow list finds in a dark version goes
-    into `problems`, by the figure's site path: it stops the build if the figure is published
-    (a page shows it, site/published.py), at the end of the build."""
+def dark_figures(files: Files, docs_dir: Path, config, problems: dict[str, list[str]],
+                 keeps_palette: Callable[[str], bool]) -> list[File]:
+    """The dark version of every SVG of docs/ this language pass copies whose course keeps the
+    palette (`keeps_palette(src_uri)`), beside it (`images/a.svg` -> `images/a.dark.svg`;
+    figures.py).  What the content allow list finds in a dark version goes into `problems`, by the
+    figure's site path: it stops the build if the figure is published (a page shows it,
+    site/published.py), at the end of the build."""
     darks = []
     for file in files.media_files():
         if not file.dest_uri.endswith(".svg") or not file.abs_src_path:
@@ -25,6 +30,8 @@ def dark_figures(files: Files, docs_dir: Path, config, problems: dict[str, list[
         source = Path(file.abs_src_path)
         if source != docs_dir / file.src_uri:
             continue  # the theme's icons (docs/ has no symbolic link: published.check_no_symlinks)
+        if not keeps_palette(file.src_uri):
+            continue
         where = f"{docs_dir.name}/{file.src_uri}"
         try:
             dark, found = _dark_and_its_problems(source.read_text(encoding="utf-8"), where)
