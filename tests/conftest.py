@@ -185,9 +185,10 @@ def warm_caches(site_build):
     others (pages, sanitiser verdicts, search entries...) beside it, where the build looks for them.
     Only what the test changed is made again; the rest is made once per run, not once per test
     (each cache is keyed by the content it was made from: overrides/course_site/site/page_cache.py)."""
-    source = Path(os.environ.get("NOTEBOOK_CACHE_DIR") or ROOT / ".cache" / "mkdocs-jupyter")
-
     from course_site.plugin import CACHES
+    from course_site.site.caches import default_notebook_cache
+
+    source = Path(os.environ.get("NOTEBOOK_CACHE_DIR") or default_notebook_cache(ROOT))
 
     def copy(folder: Path) -> Path:
         shutil.copytree(source, folder)

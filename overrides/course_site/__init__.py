@@ -1,14 +1,15 @@
 """The course site's build: one MkDocs hook (hook.py) and the modules it drives, in four rooms by
 stage.  A module imports only from its own room and the rooms below it (tests/test_maps.py):
 
-    hook.py -> plugin.py -> pipeline.py -> site/ -> page/ -> course/ -> adapters/ -> errors, languages, strings/
+    hook.py -> plugin.py -> pipeline.py -> site/ -> page/ -> course/ -> adapters/ -> errors, languages, addresses, strings/
 
 At the top:
 - hook.py: the entry point registered in mkdocs.yml; loads this package and forwards events
 - plugin.py: CourseSite, one method per MkDocs event; per-build and per-language state
 - pipeline.py: the page pipeline, its steps in order (start here to change how a page looks)
 - errors.py (SiteError, the one error the build raises), languages.py, strings/ (the site's words,
-  one table per language): the ground every room stands on
+  one table per language), addresses.py (where an address leads, read as a browser reads it): the
+  ground every room stands on
 
 course/: what the course is, read and checked before any page is built
 - inventory.py: docs/'s files by MkDocs' own rules (exclude_docs, dot-files), listed once, each read once
@@ -37,6 +38,7 @@ site/: what the build writes beside the pages, and what it keeps between builds
 - site_links.py: the link check the build ends with; published.py: only what the plan names is published
 - offline_package.py: the site zipped into itself; compaction.py: pages without template whitespace
 - page_cache.py: a page made again only when something it is made from changed
+- caches.py: where the caches live (the builder's folder, never a tracked file), the machine's key
 
 adapters/: the only code that touches other projects' internals, one module per project, with its
 versions: i18n.py, jupyter.py, nbconvert.py, material.py, material_search.py, bleach.py

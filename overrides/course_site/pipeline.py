@@ -62,7 +62,7 @@ def safe_content(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """No script, nothing loaded from outside the site: the content's problems, judged as a browser
     reads what will be written (the tree as text), not as Python parsed it.  The build reports every
     problem of every page at once, after the last language pass."""
-    page.result.problems.extend(page.site.judge_content(str(tree), page.where))
+    page.result.problems.extend(page.site.judge_content(str(tree), page.where, page.url))
     return tree
 
 

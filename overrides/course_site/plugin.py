@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -34,7 +35,7 @@ from .errors import SiteError
 from .languages import Languages
 from .page import progress, quiz_pages
 from .page.context import PageContext, PageResult, SiteServices
-from .site import archives, compaction, dark_figures, offline_package, page_cache, progress_data, published
+from .site import archives, caches, compaction, dark_figures, offline_package, page_cache, progress_data, published
 from .site import search_index, site_links, sitemap, solution_files
 from .site.footer import Footer, footer_for
 from .site.not_found import NOT_FOUND, not_found_context
@@ -43,7 +44,7 @@ from .strings import load_tables, table_path
 
 log = logging.getLogger("mkdocs.plugins.course_site")
 
-RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (.cache/ by default)
+RUN_CACHE = "run-at-build"  # beside mkdocs-jupyter's cache (the builder's cache folder: site/caches.py)
 PAGE_CACHE = "pages"  # what the pipeline made of each page (page_cache.py)
 STYLESHEET_CACHE = "notebook-css"  # notebook.css as pruned before (notebook_css.py)
 SEARCH_CACHE = "search-entries"  # what Material's search indexed of each page (material_search.keep_search_entries)
@@ -98,6 +99,8 @@ class CourseSite:
         """Priority -200: after static-i18n has applied the pass language's settings (-100)."""
         state = i18n.language_pass(config)
         jupyter.highlight_each_notebook_in_its_language()
+        if not jupyter.notebook_cache_named(config):  # the builder's cache folder, outside the checkout
+            jupyter.set_notebook_cache_dir(config, caches.default_notebook_cache(Path(config.config_file_path).parent))
         if state.starts_build or self.build is None:
             self.build = self._start_build(config)
         languages = self.build.languages
@@ -125,38 +128,42 @@ class CourseSite:
         translated = translation_status.survey(course_files, languages)
         _log_translations(translated, docs_dir.name)
         self._run_outputs = {}
-        run_cache = jupyter.notebook_cache_dir(config).parent / RUN_CACHE
+        caches_dir = jupyter.notebook_cache_dir(config).parent
+        caches.check_untracked([jupyter.notebook_cache_dir(config), *(caches_dir / name for name in CACHES),
+                                caches.cache_home()])
+        secret = caches.secret()
+        named = partial(caches.keyed, secret)
+        run_cache = caches_dir / RUN_CACHE
         glossary = read_glossary(docs_dir, languages.codes)
         services = SiteServices(
             languages=languages, plan=plan, course=course,
             slugify=config.mdx_configs.get("toc", {}).get("slugify") or _default_slugify(),
             toc_depth=jupyter.notebook_toc_depth(config),
-            run_outputs=lambda src_uri: self._outputs_of(src_uri, course_files, run_cache),
+            run_outputs=lambda src_uri: self._outputs_of(src_uri, course_files, run_cache, named),
             glossary=glossary,
             docs_name=docs_dir.name,
             environments=dict(config.extra.get("environments") or {}),
             read_source=lambda name: course_files.text(name) if course_files.has(name) else None,
             exists=course_files.has,
             outdated=translated.pages,
-            judge_content=sanitise.JudgedPages(jupyter.notebook_cache_dir(config).parent / JUDGED_CACHE).problems,
+            judge_content=sanitise.JudgedPages(caches_dir / JUDGED_CACHE, name=named).problems,
         )
         code = page_cache.code_key()
         made_from = page_cache.build_key(
             course_files, languages, plan, course.languages, progress.what_pages_show(course, languages), glossary,
             strings, services.environments, services.toc_depth, docs_dir.name, page_cache.describe(services.slugify),
             keyed_with_pages=course_files.read_for_quizzes, code=code)
-        caches = jupyter.notebook_cache_dir(config).parent
         return Build(languages, strings, plan, course, services, course_files,
-                     pages=page_cache.PageCache(caches / PAGE_CACHE, made_from),
-                     stylesheets=page_cache.PageCache(caches / STYLESHEET_CACHE, code),
-                     links=site_links.LinkReadings(page_cache.PageCache(caches / LINKS_CACHE, code)),
-                     search_entries=material_search.keep_search_entries(config, caches / SEARCH_CACHE, code),
+                     pages=page_cache.PageCache(caches_dir / PAGE_CACHE, made_from, secret),
+                     stylesheets=page_cache.PageCache(caches_dir / STYLESHEET_CACHE, code, secret),
+                     links=site_links.LinkReadings(page_cache.PageCache(caches_dir / LINKS_CACHE, code, secret)),
+                     search_entries=material_search.keep_search_entries(config, caches_dir / SEARCH_CACHE, code, named),
                      last_changed=history.last_changed(docs_dir))
 
-    def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, cache: Path) -> dict:
+    def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, cache: Path, named) -> dict:
         if src_uri not in self._run_outputs:
             where = f"{course_files.docs_dir.name}/{src_uri}"
-            self._run_outputs[src_uri] = run_at_build.outputs(course_files, src_uri, cache, where)
+            self._run_outputs[src_uri] = run_at_build.outputs(course_files, src_uri, cache, where, named)
         return self._run_outputs[src_uri]
 
     # -- files and pages --------------------------------------------------------------------
@@ -250,12 +257,12 @@ class CourseSite:
                               build.course.pages.get(src_uri), build.services.outdated.get(src_uri))
         made = build.pages.get(key)
         if made is not None:
-            return made
+            return made["html"], PageResult.from_data(made["result"])
         output = pipeline.run(html, context)
         if context.result.problems:  # a page with problems is judged again every time
             build.content_problems.extend(context.result.problems)
         else:
-            build.pages.put(key, output, context.result)
+            build.pages.put(key, {"html": output, "result": context.result.as_data()})
         return output, context.result
 
     def on_post_page(self, output: str, page, config) -> str:

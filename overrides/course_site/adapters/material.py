@@ -143,10 +143,9 @@ MATERIAL_SCRIPTS_RELIED_ON = {
     # js-marks.html gives <html> the classes and attribute the bundle gives it as it starts
     # (`no-js` replaced by `js`; focus-visible's `js-focus-visible`, `data-js-focus-visible`).
     "overrides/partials/js-marks.html": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
-    # tooltips.js hides the glossary terms' and permanent links' titles from the bundle's content
-    # tooltips, which it sets up once, at DOMContentLoaded (`[title]` in the article), and draws
-    # their tooltip itself with the classes and custom properties of Material's stylesheet
-    # (.md-tooltip2, --md-tooltip-host-x...) as the bundle does.
+    # tooltips.js draws the tooltip of every `[title]` of the article as text, with the classes and
+    # custom properties of Material's stylesheet (.md-tooltip2, --md-tooltip-host-x...) as the
+    # bundle does; the bundle's own (content.tooltips, off in mkdocs.yml) would build it as HTML.
     "overrides/assets/javascripts/tooltips.js": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
     # site.css keeps the copy button's column on every `pre > code` of the article once <html> is
     # marked `js`: the bundle (content.code.copy) gives each of them a button, `.md-code__nav`

@@ -24,6 +24,7 @@ import os
 import posixpath
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,16 +65,18 @@ def cache_key(inventory: CourseInventory, src_uri: str, cells: list) -> str:
     return digest.hexdigest()
 
 
-def outputs(inventory: CourseInventory, src_uri: str, cache_dir: Path, where: str) -> dict[str, CellOutput]:
-    """The output of each tagged cell, by cell id; from the cache when nothing it depends on changed."""
+def outputs(inventory: CourseInventory, src_uri: str, cache_dir: Path, where: str,
+            name: Callable[[str], str]) -> dict[str, CellOutput]:
+    """The output of each tagged cell, by cell id; from the cache when nothing it depends on changed.
+    `name(key)`: the entry's name under the machine's secret (site/caches.py keyed), so that no
+    file can be named for outputs no cell printed."""
     cells = tagged_cells(inventory.notebook(src_uri))
     if not cells:
         return {}
-    key = cache_key(inventory, src_uri, cells)
-    cached = cache_dir / f"{key}.json"
-    if cached.is_file():
-        data = json.loads(cached.read_text(encoding="utf-8"))
-        return {cell_id: CellOutput(cell_id, text) for cell_id, text in data.items()}
+    cached = cache_dir / f"{name(cache_key(inventory, src_uri, cells))}.json"
+    kept = _kept(cached, {cell.id for cell in cells})
+    if kept is not None:
+        return kept
     log.info(f"{where}: running {len(cells)} cells tagged {TAG}")
     before = disk_state(inventory.docs_dir)
     results = _execute(inventory.notebook(src_uri).metadata, cells, _chapter_files(inventory, src_uri), where)
@@ -84,6 +87,18 @@ def outputs(inventory: CourseInventory, src_uri: str, cache_dir: Path, where: st
     cache_dir.mkdir(parents=True, exist_ok=True)
     cached.write_text(json.dumps({r.cell_id: r.text for r in results}, ensure_ascii=False), encoding="utf-8")
     return {result.cell_id: result for result in results}
+
+
+def _kept(path: Path, cell_ids: set[str]) -> dict[str, CellOutput] | None:
+    """A cached entry, held to what a run gives: text for exactly these cells, within the limit."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return None
+    if (not isinstance(data, dict) or set(data) != cell_ids
+            or not all(isinstance(text, str) and len(text) <= MAX_OUTPUT for text in data.values())):
+        return None
+    return {cell_id: CellOutput(cell_id, text) for cell_id, text in data.items()}
 
 
 def run_in_order(inventory: CourseInventory, src_uri: str, cells: list, where: str) -> list[CellOutput]:

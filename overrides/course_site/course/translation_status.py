@@ -23,6 +23,7 @@ from pathlib import Path
 from quizzes.sources import answer_file_of
 
 from . import translations
+from .. import addresses
 from ..errors import SiteError
 from .inventory import CourseInventory
 from ..languages import Languages
@@ -155,8 +156,6 @@ def _state(inventory: CourseInventory, original: str, name: str, language: str, 
 _IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?(?P<src>[^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 
 
-def _local(src: str) -> bool:
-    return not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^/|^#", src)
 
 
 def page_uses(name: str, text: str) -> list[tuple[str, str, str | None]]:
@@ -167,7 +166,7 @@ def page_uses(name: str, text: str) -> list[tuple[str, str, str | None]]:
 
     def add(kind: str, reference: str, cell: str | None) -> None:
         path = reference.split("#", 1)[0].split("?", 1)[0]
-        if path and _local(path):
+        if path and addresses.is_relative(path):
             uses.append((kind, posixpath.normpath(posixpath.join(folder, path)), cell))
 
     if name.endswith(".ipynb"):
