@@ -133,13 +133,16 @@ class CourseSite:
                                 caches.cache_home()])
         secret = caches.secret()
         named = partial(caches.keyed, secret)
-        run_cache = caches_dir / RUN_CACHE
+        # What no cell may change: the course, the templates and the build's code, the site so far.
+        guarded = (docs_dir, Path(config.theme.custom_dir or docs_dir), exercises.ENGINE,
+                   Path(config.config_file_path), Path(config.site_dir))
+        cell_runs = run_at_build.CellRuns.from_environment(caches_dir / RUN_CACHE, named, guarded)
         glossary = read_glossary(docs_dir, languages.codes)
         services = SiteServices(
             languages=languages, plan=plan, course=course,
             slugify=config.mdx_configs.get("toc", {}).get("slugify") or _default_slugify(),
             toc_depth=jupyter.notebook_toc_depth(config),
-            run_outputs=lambda src_uri: self._outputs_of(src_uri, course_files, run_cache, named),
+            run_outputs=lambda src_uri: self._outputs_of(src_uri, course_files, cell_runs),
             glossary=glossary,
             docs_name=docs_dir.name,
             environments=dict(config.extra.get("environments") or {}),
@@ -160,10 +163,10 @@ class CourseSite:
                      search_entries=material_search.keep_search_entries(config, caches_dir / SEARCH_CACHE, code, named),
                      last_changed=history.last_changed(docs_dir))
 
-    def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, cache: Path, named) -> dict:
+    def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, runs: run_at_build.CellRuns) -> dict:
         if src_uri not in self._run_outputs:
             where = f"{course_files.docs_dir.name}/{src_uri}"
-            self._run_outputs[src_uri] = run_at_build.outputs(course_files, src_uri, cache, where, named)
+            self._run_outputs[src_uri] = run_at_build.outputs(course_files, src_uri, where, runs)
         return self._run_outputs[src_uri]
 
     # -- files and pages --------------------------------------------------------------------
