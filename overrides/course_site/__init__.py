@@ -17,7 +17,7 @@ course/: what the course is, read and checked before any page is built
 - notebooks.py, course_check.py: every check before a page is built, every problem at once
   (tools/check_course.py runs them alone); sanitise.py: what content may contain
 - exercises.py: the quiz engine (quizzes/) reading the course, with each language's quiz words and grammar
-- run_at_build.py: cells tagged run-at-build, executed contained and cached
+- run_at_build.py: cells tagged run-at-build, executed and cached; sandbox.py: the bwrap sandbox their kernel runs in
 - translations.py: translation records and fingerprints (pure); translation_status.py: each
   translation's state (up to date, outdated since a git date, missing, no record), and `done`
 - history.py: when each file last changed (git); palette.py: the figures' palette and dark versions

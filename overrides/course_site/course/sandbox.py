@@ -95,12 +95,14 @@ def _filesystem(scratch: Path) -> list[str]:
                       prefix if os.path.islink(prefix) else None)
         if linked and ["--symlink", os.path.realpath(linked), linked] not in links:
             links.append(["--symlink", os.path.realpath(linked), linked])
-    mounts += [["--proc", "/proc"], ["--dev", "/dev"], ["--tmpfs", "/tmp"], ["--bind", str(scratch), str(scratch)]]
+    mounts.append(["--bind", str(scratch), str(scratch)])
+    system = ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
     # The folders above what is mounted, readable by nobody (bwrap makes them 0700 otherwise).
     targets = [mount[-1] for mount in mounts + links]
-    above = sorted({str(parent) for target in targets for parent in Path(target).parents if str(parent) != "/"})
+    above = sorted({str(parent) for target in targets for parent in Path(target).parents
+                    if str(parent) not in ("/", "/tmp")})
     folders = [arg for folder in above for arg in ("--perms", "0755", "--dir", folder)]
-    return folders + [arg for mount in mounts + links for arg in mount]
+    return system + folders + [arg for mount in mounts + links for arg in mount]
 
 
 def _bwrap() -> str:
