@@ -201,12 +201,14 @@ def markdown_cell(cell_id: str, source: str) -> dict:
 
 
 def build_small_site(tmp_path: Path, files: dict[str, str], course: str,
-                     symlinks: dict[str, str] | None = None, extra_hooks: tuple[Path, ...] = ()) -> subprocess.CompletedProcess:
+                     symlinks: dict[str, str] | None = None, extra_hooks: tuple[Path, ...] = (),
+                     settings: str = "") -> subprocess.CompletedProcess:
     """Build docs made of `files` with the real configuration; return the finished process.
 
     `course` is the YAML of extra.course (flow style); `symlinks`: docs-relative name -> what the
     link points to, as written; `extra_hooks`: hook files after the site's own (a test's way to act
-    during the build).  The build may fail: tests of bad input assert on the message.
+    during the build); `settings`: more top-level YAML of mkdocs.yml.  The build may fail: tests of
+    bad input assert on the message.
     """
     docs = tmp_path / "docs"
     # Chapter ends link the home page's catalog; a real home page has one (AUTHORING 3.4).
@@ -226,7 +228,7 @@ def build_small_site(tmp_path: Path, files: dict[str, str], course: str,
         f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: docs\ntheme:\n  custom_dir: {ROOT / 'overrides'}\n"
         f"hooks:\n{hooks}\nwatch: []\nextra:\n  course: {course}\n  appendix: []\n"
         # The small home pages have no section on online environments for the run box to link.
-        '  environments: {zh: "", en: ""}\n',
+        '  environments: {zh: "", en: ""}\n' + settings,
         encoding="utf-8",
     )
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache"))

@@ -88,6 +88,7 @@ class CourseSite:
         self.build: Build | None = None
         self.language_pass: LanguagePass | None = None
         self._run_outputs: dict[str, dict] = {}
+        self._printed_settings: dict[str, str] = {}
 
     def is_between_passes(self, config) -> bool:
         """True inside a build, where loading new code would mix two versions of the site."""
@@ -106,6 +107,7 @@ class CourseSite:
         languages = self.build.languages
         self.language_pass = LanguagePass(state.language, languages.folder(state.language), state.is_last)
         material.drop_cdn_polyfill(config)
+        material.refuse_html_tooltips(config)
         if not state.starts_build:
             # One 404 page for the whole site, in every language, written by the first pass:
             # a later pass would write over it (static-i18n keeps site_dir).
@@ -126,7 +128,7 @@ class CourseSite:
         course, problems = check_course(course_files, plan, languages, quiz_languages)
         raise_problems(problems)  # every problem of docs/ at once, grouped by file
         translated = translation_status.survey(course_files, languages)
-        _log_translations(translated, docs_dir.name)
+        translation_status.log_survey(translated, docs_dir.name)
         self._run_outputs = {}
         caches_dir = jupyter.notebook_cache_dir(config).parent
         caches.check_untracked([jupyter.notebook_cache_dir(config), *(caches_dir / name for name in CACHES),
@@ -200,6 +202,8 @@ class CourseSite:
         return nav
 
     def on_env(self, env, config, files):
+        """Before any template is rendered: the settings Material prints as they are, escaped."""
+        self._printed_settings = material.escape_printed_settings(config)
         env.globals["material_bundle"] = material.material_bundle()
         env.globals["material_search_worker"] = material_search.search_worker()
         env.globals["search_languages"] = self.build.languages.codes
@@ -299,6 +303,10 @@ class CourseSite:
 
     # -- the end of a build -----------------------------------------------------------------
 
+    def on_pages_written(self, config) -> None:
+        """Priority 0: the settings as written again, before static-i18n's next pass reads them."""
+        material.restore_printed_settings(config, self._printed_settings)
+
     def on_post_build(self, config) -> None:
         """Priority -200: in the first pass, this runs after static-i18n has built the other
         languages and merged the search index, and after the offline plugin's search script."""
@@ -374,24 +382,6 @@ def _check_files_of_docs(course_files: inventory.CourseInventory) -> None:
     expected = [published.SYMLINKS_EXPECTED] if links else []
     expected += [sanitise.EXPECTED_SVG] if figures_problems else []
     sanitise.stop_on(links + figures_problems, "; ".join(expected))
-
-
-def _log_translations(survey: translation_status.Survey, docs: str) -> None:
-    """What a maintainer should know about the translations; never a warning, which would stop a
-    strict build: a fix to an original may ship before its translation."""
-    command = "tools/translations.py done"
-    for state in survey.files:
-        if state.state == translation_status.OUTDATED:
-            since = f"since {state.changed_on}" if state.changed_on else "(change not committed yet)"
-            cells = f", cells {', '.join(state.changes.cells)}" if state.changes and state.changes.cells else ""
-            log.info(f"{docs}/{state.translation} is behind {docs}/{state.original} {since}{cells}: "
-                     f"its page says so; when it is updated, run {command} {docs}/{state.translation}")
-        elif state.state == translation_status.UNRECORDED:
-            log.info(f"{docs}/{state.translation} has no translation record; when it matches "
-                     f"{docs}/{state.original}, run {command} {docs}/{state.translation}")
-    if survey.pages and survey.history != "git":
-        log.info("translation dates: " + ("the git history is shallow, dates may be late (fetch it whole)"
-                                          if survey.history == "shallow" else "no git history, so no dates"))
 
 
 def _default_slugify():

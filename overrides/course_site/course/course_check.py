@@ -20,7 +20,7 @@ from . import exercises, palette
 from ..errors import SiteError
 from .inventory import CourseInventory
 from ..languages import Languages
-from .notebooks import check_notebook
+from .notebooks import check_notebook, check_size
 from .plan import CoursePlan, pages_outside_the_plan
 
 COMMAND = "tools/check_course.py"
@@ -42,6 +42,12 @@ def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Langua
     docs_dir, pages = inventory.docs_dir, inventory.pages()
     for source in pages:
         where = f"{docs_dir.name}/{source}"
+        try:
+            check_size(inventory.data(source), where)
+        except SiteError as error:
+            problems.append(error)
+            refused.add(source)  # too large to read further
+            continue
         if source.endswith(".ipynb"):
             try:
                 check_notebook(inventory.data(source), where, parse=lambda: inventory.notebook(source))

@@ -27,6 +27,7 @@ import hashlib
 import re
 from importlib.metadata import version
 from pathlib import Path
+from collections.abc import Callable
 from functools import partial
 
 import defusedxml.ElementTree
@@ -68,6 +69,9 @@ ADDRESSES = frozenset({"href", "xlink:href", "src", "srcset", "cite"})
 # data-* attributes no script reads: what nbconvert's template writes around each cell (before the
 # content is judged), and the mark the home page leaves for the offline package's size (offline_package.py).
 INERT_DATA = frozenset({"data-mime-type", "data-jp-theme-light", "data-jp-theme-name", "data-type", "data-offline-size"})
+# How deep a page's content may nest elements (the course's deepest is about 15; a browser, the
+# minifier and the link check all walk the tree, and 20,000 nested <div>s crashed the minifier).
+DEEPEST = 128
 # Boxes placed against the window, not the content: they would cover the site's header and pages.
 PLACED = ("fixed", "sticky")
 HTML_ATTRIBUTES = {
@@ -134,9 +138,11 @@ def check_page(html: str, where: str, page: str = "index.html") -> list[str]:
     """Every problem of one page's content (its HTML as the pipeline has it before anything of the
     site is added), one line each: '<where>: <element>: <why>'.  `page`: where it is published
     (site-relative), which its relative addresses start from."""
+    if nesting(html) > DEEPEST:  # html5lib's tree building takes time growing with depth squared
+        return [f"{where}: " + describe(bleach.Refusal("div", None, None, f"elements nested more than {DEEPEST} deep"))]
     refusals = bleach.refusals_in_html(html, tags=PAGE_TAGS, protocols=PROTOCOLS,
                                          judge=partial(judge_attribute, page=page, in_page=True),
-                                         css_problem=partial(css_problem, page=page))
+                                         css_problem=partial(css_problem, page=page), deepest=DEEPEST)
     return [f"{where}: {describe(refusal)}" for refusal in refusals]
 
 
@@ -200,6 +206,8 @@ def stop_on(problems: list[str], expected: str = EXPECTED) -> None:
 
 
 def describe(refusal: bleach.Refusal) -> str:
+    if refusal.attribute is None and refusal.value is None and refusal.reason:  # the page's shape
+        return f"<{refusal.element}>: {refusal.reason} (expected at most {DEEPEST}: a page is for reading)"
     if refusal.attribute is None and refusal.reason is None:  # the element itself, with its address if any
         why = WHY_NOT.get(refusal.element, "not an element of the allow list")
         address = f' {_short(refusal.value)}' if refusal.value else ""
@@ -320,6 +328,29 @@ def _urls(value: str, srcset: bool) -> list[str]:
         return [value.strip()]
     # "a.png 1x, b.png 2x"
     return [part.strip().split()[0] for part in value.split(",") if part.strip()]
+
+
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)(?:[^<>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
+# Elements that nest nothing (void), or that a browser closes by itself when the next one starts.
+_NOT_COUNTED = frozenset("""area base br col embed hr img input link meta source track wbr p li dt dd tr td th
+thead tbody tfoot option optgroup rb rt rtc rp colgroup caption""".split())
+
+
+def nesting(html: str) -> int:
+    """How deep `html` nests its elements, from its tags alone: fast, where parsing a deep nest
+    as a browser does takes time growing with its square.  An element left open counts (a browser
+    nests what follows in it); those a browser closes by itself (<p>, <li>, <td>...) do not, so
+    a browser's tree is at most about four times as deep (a list or a table in each)."""
+    depth = deepest = 0
+    for match in _TAG.finditer(html):
+        if match[2].lower() in _NOT_COUNTED or match[3]:
+            continue
+        if match[1]:
+            depth = max(depth - 1, 0)
+        else:
+            depth += 1
+            deepest = max(deepest, depth)
+    return deepest
 
 
 def _visible(url: str, limit: int = 120) -> str:

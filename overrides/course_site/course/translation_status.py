@@ -13,6 +13,7 @@ pipeline's `outdated` step) and by tools/translations.py (the report, and `done`
 
 from __future__ import annotations
 
+import logging
 import posixpath
 import re
 import subprocess
@@ -28,6 +29,8 @@ from ..errors import SiteError
 from .inventory import CourseInventory
 from ..languages import Languages
 from .translations import Changes, Record
+
+log = logging.getLogger("mkdocs.plugins.course_site")
 
 TRANSLATED = (".ipynb", ".md", ".txt", ".svg")  # the kinds of file that have translations
 PAGES = (".ipynb", ".md")
@@ -339,3 +342,21 @@ class GitHistory:
                     pass  # a version that did not parse differs
             date = day
         return date, None
+
+
+def log_survey(survey: Survey, docs: str) -> None:
+    """What a maintainer should know about the translations; never a warning, which would stop a
+    strict build: a fix to an original may ship before its translation."""
+    command = "tools/translations.py done"
+    for state in survey.files:
+        if state.state == OUTDATED:
+            since = f"since {state.changed_on}" if state.changed_on else "(change not committed yet)"
+            cells = f", cells {', '.join(state.changes.cells)}" if state.changes and state.changes.cells else ""
+            log.info(f"{docs}/{state.translation} is behind {docs}/{state.original} {since}{cells}: "
+                     f"its page says so; when it is updated, run {command} {docs}/{state.translation}")
+        elif state.state == UNRECORDED:
+            log.info(f"{docs}/{state.translation} has no translation record; when it matches "
+                     f"{docs}/{state.original}, run {command} {docs}/{state.translation}")
+    if survey.pages and survey.history != "git":
+        log.info("translation dates: " + ("the git history is shallow, dates may be late (fetch it whole)"
+                                          if survey.history == "shallow" else "no git history, so no dates"))
