@@ -140,6 +140,8 @@ NAMES = sanitise.judge_attribute("div", "id", "__x")
     ('<p data-progress-status>N53</p>', ['<p data-progress-status="">: ' + DATA]),
     ('<a data-md-component="source" href="https://github.com/x">N11</a>', ['<a data-md-component="source">: ' + DATA]),
     ('<style>body>*{display:none!important}</style>', ["<style>: " + sanitise.WHY_NOT["style"]]),
+    ('<a href="https://example.com/" target="_blank" rel="opener">N32</a>',
+     ['<a rel="opener">: rel=opener hands the page that opens a link a hold on this one (expected noopener, or no rel)']),
     ('<a href="https://127.0.0.1:9/N13" style="position:fixed;top:0;left:0;width:100vw;height:100vh">N13</a>',
      ['<a style="position:fixed;top:0;left:0;width:100vw;height:100vh">: position: fixed places the element against '
       "the window, over the site's header and pages (expected the element where the content puts it)"]),
@@ -259,3 +261,32 @@ def test_a_verdict_cannot_be_named_from_public_inputs(tmp_path):
     assert judge.problems(bad, "docs/glossary.md") == ["docs/glossary.md: <script>: it would run script"]
     with pytest.raises(ValueError):
         sanitise.JudgedPages(folder)  # on disk, never without the key
+
+
+def test_file_names_that_show_otherwise_or_collide_by_case_are_named(tmp_path):
+    """L4: F3 (two pages differing only in case) and F5 (a right-to-left mark in a name) built."""
+    from course_site.course.course_check import file_name_problems
+
+    docs = tmp_path / "docs"
+    (docs / "ch").mkdir(parents=True)
+    for name in ("ch/01.06_case.md", "ch/01.06_CASE.md", "ch/01.07_\u202egnp.exe.md", "ch/fine.md"):
+        (docs / name).write_text("# x\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\n", encoding="utf-8")
+    found = sorted(str(problem) for problem in file_name_problems(inventory.of_config_file(tmp_path / "mkdocs.yml")))
+    assert len(found) == 2
+    assert "the name differs from docs/ch/01.06_CASE.md only in letter case" in found[0] or \
+        "the name differs from docs/ch/01.06_case.md only in letter case" in found[0]
+    assert "holds U+202E, which shows the name as something else" in found[1]
+
+
+def test_a_glossary_use_that_is_not_text_is_named_not_a_traceback(tmp_path):
+    """L1 (G2b): an alias to nested lists as `uses` crashed with `unhashable type: 'list'`."""
+    from course_site.course.glossary import read_glossary
+    from course_site.errors import SiteError
+
+    (tmp_path / "glossary.yml").write_text(
+        "terms:\n  - id: ai\n    zh: {term: 甲, definition: 一, uses: [[a, b]]}\n"
+        "    en: {term: A, definition: one}\n", encoding="utf-8")
+    with pytest.raises(SiteError) as raised:
+        read_glossary(tmp_path, ("zh", "en"))
+    assert "entry ai (zh): uses is not text" in str(raised.value)

@@ -32,6 +32,11 @@ ANSWERS = f'1. √\n解析：答案里[带标题的链接](../index.md "{RUNS}")
 NOTEBOOK = notebook_json(markdown_cell("t", f'# 9.2 笔记本\n\n笔记本里[带标题的链接](../index.md "{RUNS}")和'
                                             f'<span title="{TITLE}">悬停</span>。\n\n## 第二节\n\n文字。'))
 FIGURE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect width="5" height="5"/></svg>'
+# The review's N13, placed absolutely rather than fixed (which the build refuses): a link over the
+# whole window.  What the content paints stays in its column (site.css, .md-content).
+COVER = ('<a href="https://127.0.0.1:9/N13" style="position:absolute;top:0;left:0;width:100vw;height:100vh;'
+         'z-index:99999;background:#fff">Session expired, log in</a>')
+COVERED = "en/index.html"
 COURSE = ("[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.md, title: {zh: 9.1 练习页, en: 9.1 Practice}},"
           " {file: y.ipynb, title: {zh: 9.2 笔记本, en: 9.2 Notebook}}]}]")
 
@@ -39,7 +44,7 @@ COURSE = ("[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.md, titl
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hostile_titles")
-    files = {"index.md": f'# 首页\n\n[首页的链接](ch/x.md "{RUNS}")\n', "index.en.md": "# Home\n",
+    files = {"index.md": f'# 首页\n\n[首页的链接](ch/x.md "{RUNS}")\n', "index.en.md": f"# Home\n\n{COVER}\n",
              "ch/x.md": PAGE, "ch/answer/09.01_answer.txt": ANSWERS, "ch/y.ipynb": NOTEBOOK, "ch/images/f.svg": FIGURE}
     result = build_small_site(folder, files, COURSE)
     assert result.returncode == 0, result.stderr
@@ -72,6 +77,7 @@ def hover_and_focus_every_title(tab) -> list[str]:
 def test_every_title_of_a_hostile_site_is_shown_as_text_on_hover_and_focus(hostile_site, one_tab):
     site, base = hostile_site
     pages = sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html") if path.name != "404.html")
+    pages.remove(COVERED)  # its content covers its column: nothing there can be pointed at
     tab = one_tab(base, viewport={"width": 1280, "height": 900})
     hovered, problems = 0, []
     dialogs = []
@@ -102,3 +108,16 @@ def test_the_hostile_titles_are_in_the_pages_as_written(hostile_site):
     assert found == {"index.html": ["a"], "ch/x.html": ["a", "abbr", "img", "span"], "ch/y.html": ["a", "span"]}, json.dumps(found)
     quiz = BeautifulSoup((site / "ch/x.html").read_text(encoding="utf-8"), "html.parser")
     assert [a["title"] for a in quiz.select(".quiz-solution a[title], .quiz a[title]")].count(RUNS) >= 2
+
+
+def test_a_box_of_the_content_cannot_cover_the_header(hostile_site, visit):
+    site, base = hostile_site
+    tab = visit(base + COVERED, base, viewport={"width": 1280, "height": 900}).page
+    covered = tab.evaluate("""() => {
+      const header = document.querySelector(".md-header").getBoundingClientRect();
+      const at = document.elementFromPoint(header.left + header.width / 2, header.top + header.height / 2);
+      const nav = document.querySelector(".md-sidebar--primary").getBoundingClientRect();
+      const left = document.elementFromPoint(nav.left + 20, nav.top + 40);
+      return [at.closest(".md-header") !== null, left.closest(".md-sidebar") !== null]
+    }""")
+    assert covered == [True, True], "the content's box covers the header or the navigation"

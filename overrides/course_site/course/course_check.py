@@ -10,6 +10,8 @@ names the file and says what would be accepted; `report` groups them by file.
 
 from __future__ import annotations
 
+import unicodedata
+
 from collections.abc import Sequence
 
 from mkdocs.exceptions import PluginError
@@ -61,6 +63,7 @@ def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Langua
                 f"this {languages.of(source)} page needs its original in the default language "
                 f"({languages.default}) at docs/{original}; none found", where=where,
             ))
+    problems += file_name_problems(inventory)
     problems += pages_outside_the_plan(plan, pages, languages)
     course, found = exercises.scan_problems(inventory, [page for page in pages if page not in refused], quiz_languages)
     problems += found
@@ -73,6 +76,23 @@ def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Langua
         except SiteError as error:
             problems.append(error)
     return course, problems
+
+
+def file_name_problems(inventory: CourseInventory) -> list[SiteError]:
+    """Names that show other than they are (a right-to-left mark: `01.07_\u202egnp.exe`), or that
+    collide where the site is unzipped on macOS or Windows (`a.ipynb` and `A.ipynb`)."""
+    problems, seen = [], {}
+    for name in inventory.files():
+        hidden = [f"U+{ord(c):04X}" for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")]
+        if hidden:
+            problems.append(SiteError(f"the file's name holds {', '.join(hidden)}, which shows the name as something else",
+                                      where=f"{inventory.docs_dir.name}/{name}", expected="a name of letters, digits, . _ -"))
+        other = seen.setdefault(name.casefold(), name)
+        if other != name:
+            problems.append(SiteError(f"the name differs from {inventory.docs_dir.name}/{other} only in letter case: "
+                                      "unzipped on macOS or Windows, one replaces the other",
+                                      where=f"{inventory.docs_dir.name}/{name}", expected="names that differ in more than case"))
+    return problems
 
 
 def _readable(inventory: CourseInventory, source: str) -> bool:

@@ -254,6 +254,8 @@ def judge_attribute(element: str, attribute: str, value: str, page: str = "index
                     "in the offline copy (expected a relative address, or https://…)")
         if address.relative and address.outside:
             return "the address leads above the site's folder (expected a file of the site)"
+    if name == "rel" and "opener" in value.lower().split():
+        return "rel=opener hands the page that opens a link a hold on this one (expected noopener, or no rel)"
     if element == "input" and name == "type" and value.lower() not in ("checkbox", "radio"):
         return "only check boxes and radio buttons (task lists, tabs)"
     return None
