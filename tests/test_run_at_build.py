@@ -178,7 +178,9 @@ def network():
         connection.sendall(b"GET /leak-from-cell HTTP/1.0\r\n\r\n")
         return "sent"
 attempt("network", network)
-subprocess.Popen(["sh", "-c", f"exec sleep 60 {MARKER}"], start_new_session=True)
+detached = subprocess.Popen(["sh", "-c", f"sleep 60; : {MARKER}"], start_new_session=True)
+import time; time.sleep(0.5)
+started_detached = detached.poll() is None
 attempt("memory", lambda: len(bytearray(3 << 30)))
 attempt("file size", lambda: open("big.bin", "wb").write(b"0" * (65 << 20)))
 def processes():
@@ -187,6 +189,7 @@ def processes():
 attempt("processes", processes)
 found["limits"] = {name: resource.getrlimit(getattr(resource, name))[0]
                    for name in ("RLIMIT_AS", "RLIMIT_NPROC", "RLIMIT_FSIZE", "RLIMIT_CPU")}
+found["detached"] = started_detached
 print(json.dumps(found))
 """
 
@@ -232,7 +235,8 @@ def test_a_cell_finds_every_escape_of_the_review_closed(docs, tmp_path, monkeypa
     notebook = write_notebook(docs, source)
     printed = run(docs, notebook, tmp_path / "cache")["cell1"]
     found = json.loads(printed.splitlines()[-1])
-    limits = found.pop("limits")
+    limits, detached = found.pop("limits"), found.pop("detached")
+    assert detached, "the cell could not start the process that must not outlive it"
     assert {name: result.split(":")[0] for name, result in found.items()} == {name: "closed" for name in found}, found
     assert received == [], "the cell reached the builder's network"
     assert template.read_bytes() == before
