@@ -121,7 +121,8 @@ def pytest_configure(config):
 # whole suite on two workers (December 2026), longest first.
 LONGEST_FIRST = ("test_site_browser.py", "test_search.py", "test_quiz_browser.py", "test_reading_on_phones.py",
                  "test_learner_path.py", "test_build_errors.py", "test_chapter_notebooks.py", "test_budgets.py",
-                 "test_build.py", "test_first_contact.py", "test_translations.py", "test_rerun_cells.py")
+                 "test_build.py", "test_first_contact.py", "test_translations.py", "test_rerun_cells.py",
+                 "test_titles_stay_text.py", "test_run_at_build.py")
 
 
 def pytest_collection_modifyitems(items):

@@ -235,6 +235,10 @@ class CourseSite:
             strings=build.strings[language], site=build.services,
         )
         output, result = self._made(html, context)
+        if result.problems:
+            # Never published (the build stops, naming them, after the last pass): nothing more is
+            # made of it (Material's search index reads a page in time growing with its depth squared).
+            return ""
         title = build.plan.title(build.languages.original(page.file.src_uri), language)
         if title:  # the plan's title wins over a notebook's first heading
             page.title = title
