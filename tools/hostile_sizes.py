@@ -41,8 +41,8 @@ CASES = {
     "a 2.1 MB notebook": {"ch/x.ipynb": notebook("# 页", "x" * 2_100_000)},
     # at a limit: builds
     "1,000 cells": {"ch/x.ipynb": notebook("# 页", *(f"段落 {k}，一句话。" for k in range(999)))},
-    "128 nested <div>s": {"index.md": "# 首页\n\n" + "<div>" * 127 + "深" + "</div>" * 127 + "\n"},
-    "a 1.9 MB Markdown page": {"index.md": "# 首页\n\n" + "段落，一句话。\n\n" * 100_000},
+    "128 nested <div>s": {"index.md": "# 首页\n\n<!-- course-catalog -->\n\n" + "<div>" * 127 + "深" + "</div>" * 127 + "\n"},
+    "a 1.9 MB Markdown page": {"index.md": "# 首页\n\n<!-- course-catalog -->\n\n" + "段落，一句话。\n\n" * 80_000},
 }
 
 # Run in a Python of its own, so that its peak memory is the build's alone.
