@@ -24,7 +24,7 @@ from .files import DISK, SourceFiles
 # IPython runs `! cat` (a space after the bang) as `!cat` (review: nb_cat_space_after_bang).
 _PRINTS_ANSWER = re.compile(r"^[ \t]*[!%][ \t]*(?:cat|head)\b.*\banswer/", re.MULTILINE)
 _COMMAND = re.compile(
-    r"^[!%][ \t]*(?P<verb>cat|head)(?:[ \t]+(?:-n[ \t]*(?P<n>\d+)|-(?P<short>\d+)))?[ \t]+(?P<path>(?:\./)?answer/\S*)$"
+    r"^[!%][ \t]*(?P<verb>cat|head)(?:[ \t]+(?:-n[ \t]*(?P<n>[0-9]+)|-(?P<short>[0-9]+)))?[ \t]+(?P<path>(?:\./)?answer/\S*)$"
 )
 _KEPT_OUT = re.compile(r"^(?:#.*|%cd\b.*|!cd\b.*)$")  # what Jupyter runs too, but prints nothing
 CELL_FORMS = (

@@ -24,7 +24,7 @@ MAX_OPTION = "H"
 
 # Up to three spaces of indentation, like a Markdown list item; the space after the dot is required
 # because without it Markdown renders no list.
-_QUESTION = re.compile(r"^(?P<number_at> {0,3})(?P<number>\d{1,3})\.(?P<gap>[ \t]+)(?P<rest>.*)$")
+_QUESTION = re.compile(r"^(?P<number_at> {0,3})(?P<number>[0-9]{1,3})\.(?P<gap>[ \t]+)(?P<rest>.*)$")
 _MARKER = re.compile(r"^[（(](?P<marker>[^（()）]{1,24})[）)][ \t]*(?P<text>.*)$")
 _MARKER_HEAD = re.compile(r"^[（(](?P<marker>[^（()）]{1,24})[）)]")
 _OPTION = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?(?P<letter>[A-Z])(?:\.[ \t]+|．[ \t]*)(?P<text>\S.*)$")
@@ -34,7 +34,7 @@ _BLOCK_START = re.compile(r"^[ \t]*(?:[-*+](?:[ \t]|$)|`{3,}|~{3,}|>|#{1,6}(?:[ 
 _FENCE_OPEN = re.compile(r"^ {0,3}(?P<fence>`{3,}(?=[^`]*$)|~{3,})")
 _ANY_FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})")
 
-_ANSWER_HEAD = re.compile(r"^[ \t]*(?P<number>\d{1,3})[ \t]*[.．][ \t]*(?P<key>.*?)[ \t]*$")
+_ANSWER_HEAD = re.compile(r"^[ \t]*(?P<number>[0-9]{1,3})[ \t]*[.．][ \t]*(?P<key>.*?)[ \t]*$")
 # Letters of any option, A to Z, so that a letter past the last option gets its own message.
 _LETTER_KEY = re.compile(r"^[A-Z](?:[ \t]*[、,，][ \t]*[A-Z])*$")
 _BACKTICKS = re.compile(r"`+")

@@ -130,7 +130,8 @@ def pytest_configure(config):
 # whole suite on two workers (December 2026), longest first.
 LONGEST_FIRST = ("test_site_browser.py", "test_search.py", "test_quiz_browser.py", "test_reading_on_phones.py",
                  "test_learner_path.py", "test_build_errors.py", "test_chapter_notebooks.py", "test_budgets.py",
-                 "test_build.py", "test_first_contact.py", "test_translations.py", "test_rerun_cells.py")
+                 "test_build.py", "test_first_contact.py", "test_translations.py", "test_rerun_cells.py",
+                 "test_titles_stay_text.py", "test_run_at_build.py")
 
 
 def pytest_collection_modifyitems(items):
@@ -194,9 +195,10 @@ def warm_caches(site_build):
     others (pages, sanitiser verdicts, search entries...) beside it, where the build looks for them.
     Only what the test changed is made again; the rest is made once per run, not once per test
     (each cache is keyed by the content it was made from: overrides/course_site/site/page_cache.py)."""
-    source = Path(os.environ.get("NOTEBOOK_CACHE_DIR") or ROOT / ".cache" / "mkdocs-jupyter")
-
     from course_site.plugin import CACHES
+    from course_site.site.caches import default_notebook_cache
+
+    source = Path(os.environ.get("NOTEBOOK_CACHE_DIR") or default_notebook_cache(ROOT))
 
     def copy(folder: Path) -> Path:
         shutil.copytree(source, folder)

@@ -212,14 +212,15 @@ def markdown_cell(cell_id: str, source: str) -> dict:
 
 def build_small_site(tmp_path: Path, files: dict[str, str], course: str,
                      symlinks: dict[str, str] | None = None, extra_hooks: tuple[Path, ...] = (),
-                     extra: str = "") -> subprocess.CompletedProcess:
+                     extra: str = "", settings: str = "") -> subprocess.CompletedProcess:
     """Build docs made of `files` with the real configuration; return the finished process.
 
     `course` is the YAML of the course's chapters (flow style), written to docs/course.yml, of a
     course whose figures keep the palette as the AutoFuse course's do, unless `files` has one;
     `symlinks`: docs-relative name -> what the
     link points to, as written; `extra_hooks`: hook files after the site's own (a test's way to act
-    during the build); `extra`: YAML lines under mkdocs.yml's `extra:`, indented.  The build may fail: tests of bad input assert on the message.
+    during the build); `extra`: YAML lines under mkdocs.yml's `extra:`, indented; `settings`: more
+    top-level YAML of mkdocs.yml.  The build may fail: tests of bad input assert on the message.
     """
     docs = tmp_path / "docs"
     files = {"course.yml": f'title: {{zh: "测试课程", en: "Test course"}}\nname: test\npalette: true\nchapters: {course}\n',
@@ -239,7 +240,7 @@ def build_small_site(tmp_path: Path, files: dict[str, str], course: str,
     hooks = "\n".join(f"  - {path}" for path in [*hook_paths(), *extra_hooks])
     config.write_text(
         f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: docs\ntheme:\n  custom_dir: {ROOT / 'overrides'}\n"
-        f"hooks:\n{hooks}\nwatch: []\n" + (f"extra:\n{extra}" if extra else ""),
+        f"hooks:\n{hooks}\nwatch: []\n" + (f"extra:\n{extra}" if extra else "") + settings,
         encoding="utf-8",
     )
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", NOTEBOOK_CACHE_DIR=str(tmp_path / "cache"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from bs4 import BeautifulSoup
 
 from helpers import ONE_PAGE_COURSE as COURSE, build_small_site, markdown_cell as markdown, notebook_json as notebook
 
@@ -484,3 +485,72 @@ def test_a_reference_solutions_words_are_filled_as_every_strings_entry_is():
     assert "(1 lines)" in shown and "Download x.py {as is}" in shown
     with pytest.raises(SiteError, match=r"names \{lines\}"):
         solutions.render(solution, strings | {"solution_first_lines": "({lines} lines)"}, "ch/page.html")
+
+
+# -- limits with names (the second security review's MED-4): each size case ends with an error
+# naming its file, never a hang, a traceback or a crash.  tools/hostile_sizes.py measures
+# the time and memory each takes.
+
+def test_a_notebook_of_twenty_thousand_cells_is_named(tmp_path):
+    """N107: 20,000 Markdown cells built for over 300 s at 10.6 GB."""
+    cells = [markdown("t", "# 页")] + [markdown(f"c{k}", f"段落 {k}。") for k in range(20_000)]
+    stderr = failure(tmp_path, {"ch/x.ipynb": notebook(*cells)})
+    assert ("docs/ch/x.ipynb: the notebook has 20,001 cells\n"
+            "  expected: at most 1,000 cells a notebook: split it into sections (AUTHORING.md)") in stderr
+
+
+def test_a_page_over_the_size_limit_is_named(tmp_path):
+    stderr = failure(tmp_path, {"index.md": "# 首页\n\n" + "段落。\n\n" * 300_000,
+                                "ch/x.ipynb": notebook(markdown("t", "# 页\n\n" + "x" * 2_100_000))})
+    assert "docs/index.md: the file has 3,300,0" in stderr and "expected: at most 2,000,000 bytes a page" in stderr
+    assert "docs/ch/x.ipynb: the file has 2,100," in stderr
+
+
+def test_twenty_thousand_nested_divs_are_named_not_a_crash(tmp_path):
+    """N98: the minifier died with a segmentation fault (rc 139), naming nothing."""
+    files, where = placed("<div>" * 20_000 + "N98" + "</div>" * 20_000, on_markdown_page=True)
+    result = build_small_site(tmp_path, files, COURSE)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert f"{where}: <div>: elements nested more than 128 deep (expected at most 128: a page is for reading)" in result.stderr
+
+
+def test_a_cache_file_committed_to_the_checkout_stops_the_build(tmp_path):
+    """CRIT-2: a verdict committed under the cache folder switched the sanitiser off for a page.
+    Caches live outside the checkout; one named inside it may hold no tracked file."""
+    import subprocess
+
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    planted = tmp_path / "cache" / "judged-content" / ("0" * 64)
+    planted.parent.mkdir(parents=True)
+    planted.write_text("", encoding="utf-8")
+    subprocess.run(["git", "-C", str(tmp_path), "add", "-f", str(planted)], check=True)
+    stderr = failure(tmp_path, {"ch/x.ipynb": notebook(markdown("t", "# 页"))})
+    assert f"git tracks files in the build's cache folders: {planted}" in stderr
+
+
+def test_the_settings_of_mkdocs_yml_reach_every_page_as_text(tmp_path):
+    """MED-3: extra.cann_version and extra.license.name reached every footer as markup (M6, M7);
+    Material's templates print the site's name, description and copyright as they are."""
+    extra = '  license: {name: "<svg onload=alert(7)></svg>MIT", url: "https://example.com/licence"}\n'
+    settings = ('site_name: "<svg onload=alert(1)></svg>课程"\n'
+                'site_description: \'" onfocus="alert(2)\'\n'
+                'copyright: "<img src=x onerror=alert(3)>"\n')
+    files = {"index.md": "# 首页\n", "index.en.md": "# Home\n", "ch/x.ipynb": notebook(markdown("t", "# 页\n\n正文。")),
+             "course.yml": f'title: {{zh: "测试课程", en: "Test course"}}\nname: test\npalette: true\n'
+                           f'cann_version: "<svg onload=alert(6)></svg>9.0.0"\nchapters: {COURSE}\n'}
+    result = build_small_site(tmp_path, files, COURSE, extra=extra, settings=settings)
+    assert result.returncode == 0, result.stderr
+    pages = sorted((tmp_path / "site").rglob("*.html"))
+    assert len(pages) >= 5
+    for path in pages:
+        page = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        handlers = [(element.name, name) for element in page.find_all(True) for name in element.attrs
+                    if name.lower().startswith("on")]
+        assert handlers == [] and page.find("svg", onload=True) is None, path
+        meta = page.find("meta", attrs={"name": "description"})
+        assert meta is None or meta.get("onfocus") is None, path
+    home = BeautifulSoup((tmp_path / "site" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    footer = home.select_one(".course-footer").get_text(" ")
+    assert "<svg onload=alert(6)></svg>9.0.0" in footer and "<svg onload=alert(7)></svg>MIT" in footer
+    assert "<img src=x onerror=alert(3)>" in footer
+    assert home.title.get_text().endswith("<svg onload=alert(1)></svg>课程")

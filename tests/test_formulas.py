@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from helpers import ROOT  # noqa: F401  (puts overrides/ on the path)
+import helpers  # noqa: F401  (puts overrides/ on the path)
 
 from quizzes.formulas import FormulaError, mathml
 from quizzes.markup import render_inline, render_lead, unsupported

@@ -19,7 +19,7 @@ STAGES = (
     ("page", ("page/",)),
     ("course", ("course/",)),
     ("adapters", ("adapters/",)),
-    ("ground", ("errors.py", "languages.py", "order.py", "strings/", "__init__.py")),
+    ("ground", ("errors.py", "languages.py", "order.py", "addresses.py", "strings/", "__init__.py")),
 )
 LONGEST = 400
 

@@ -4,6 +4,10 @@ input that changes a page changes its key."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 import functools
 import os
 import subprocess
@@ -36,12 +40,16 @@ def test_the_build_key_follows_every_file_but_a_page_and_what_the_build_derived(
     assert page_cache.build_key(added, "plan", {"course": 1}) != page_cache.build_key(files, "plan", {"course": 1})
 
 
+KEY = b"this machine's own key, 32 bytes"
+
+
 def test_every_input_of_a_page_changes_its_key_and_nothing_else_does(tmp_path):
-    cache = page_cache.PageCache(tmp_path / "pages", "build-1")
+    cache = page_cache.PageCache(tmp_path / "pages", "build-1", KEY)
     page = ("ch/x.ipynb", "ch/x.html", "zh", "zh", "source", {"cell": "1\n"})
     key = cache.key("<p>x</p>", *page)
     assert cache.key("<p>x</p>", *page) == key
-    assert page_cache.PageCache(None, "build-2").key("<p>x</p>", *page) != key
+    assert page_cache.PageCache(None, "build-2", KEY).key("<p>x</p>", *page) != key
+    assert page_cache.PageCache(None, "build-1", b"another machine's key, 32 bytes!").key("<p>x</p>", *page) != key
     assert cache.key("<p>y</p>", *page) != key
     for position, other in enumerate(("ch/y.ipynb", "en/ch/x.html", "en", "en", "source 2", {"cell": "2\n"})):
         changed = page[:position] + (other,) + page[position + 1:]
@@ -49,13 +57,27 @@ def test_every_input_of_a_page_changes_its_key_and_nothing_else_does(tmp_path):
 
 
 def test_a_kept_page_is_found_by_the_next_build_and_in_memory(tmp_path):
-    cache = page_cache.PageCache(tmp_path / "pages", "b")
+    cache = page_cache.PageCache(tmp_path / "pages", "b", KEY)
     assert cache.get("k") is None
-    cache.put("k", "<p>made</p>", {"toc": [1]})
-    assert page_cache.PageCache(tmp_path / "pages", "b").get("k") == ("<p>made</p>", {"toc": [1]})
+    cache.put("k", {"html": "<p>made</p>", "result": {"toc": [1]}})
+    assert page_cache.PageCache(tmp_path / "pages", "b", KEY).get("k") == {"html": "<p>made</p>", "result": {"toc": [1]}}
     memory = page_cache.PageCache(None, "b")
-    memory.put("k", "<p>made</p>", None)
-    assert memory.get("k") == ("<p>made</p>", None)
+    memory.put("k", ["<p>made</p>", None])
+    assert memory.get("k") == ["<p>made</p>", None]
+
+
+def test_a_kept_entry_is_json_and_a_disk_cache_needs_the_machines_key(tmp_path):
+    """An entry is read as data: a pickle that ran code as it loaded (review CRIT-2) is no entry."""
+    import pickle
+
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "k.json").write_bytes(pickle.dumps(("<p>x</p>", None)))
+    assert page_cache.PageCache(folder, "b", KEY).get("k") is None
+    page_cache.PageCache(folder, "b", KEY).put("j", {"html": "<p>y</p>"})
+    assert json.loads((folder / "j.json").read_text(encoding="utf-8")) == {"html": "<p>y</p>"}
+    with pytest.raises(ValueError):
+        page_cache.PageCache(folder, "b")
 
 
 def test_a_function_is_described_the_same_in_every_process():
@@ -95,14 +117,14 @@ def test_a_site_built_from_its_cache_is_the_site_built_without_it_and_follows_a_
 
 
 def test_a_build_forgets_the_pages_it_did_not_ask_for(tmp_path):
-    earlier = page_cache.PageCache(tmp_path / "pages", "b")
-    earlier.put("old", "<p>old</p>", None)
-    earlier.put("same", "<p>same</p>", None)
-    later = page_cache.PageCache(tmp_path / "pages", "b")
-    assert later.get("same") == ("<p>same</p>", None)
-    later.put("new", "<p>new</p>", None)
+    earlier = page_cache.PageCache(tmp_path / "pages", "b", KEY)
+    earlier.put("old", "<p>old</p>")
+    earlier.put("same", "<p>same</p>")
+    later = page_cache.PageCache(tmp_path / "pages", "b", KEY)
+    assert later.get("same") == "<p>same</p>"
+    later.put("new", "<p>new</p>")
     later.forget_unused()
-    assert sorted(path.name for path in (tmp_path / "pages").iterdir()) == ["new", "same"]
+    assert sorted(path.name for path in (tmp_path / "pages").iterdir()) == ["new.json", "same.json"]
     assert later.get("old") is None
 
 

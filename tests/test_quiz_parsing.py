@@ -353,3 +353,16 @@ def test_code_spans(text, spans):
 @pytest.mark.parametrize("case", NORMALISATION, ids=lambda case: case["case"])
 def test_normalisation(case):
     assert normalise_answer(case["text"]) == case["normalised"]
+
+
+def test_full_width_digits_are_not_a_question_or_answer_number():
+    """C5 of both security reviews: `２．B` was read as question 2's answer (Python's \\d is any
+    Unicode digit).  A number is ASCII digits; a full-width one is named where a number was meant."""
+    from quizzes.errors import ExerciseError
+
+    with pytest.raises(ExerciseError) as raised:
+        parse_answers("1. B\n解析：x\n\n２．B\n解析：y\n", "a.txt", ZH)
+    assert "an entry must start with the question number and the answer" in str(raised.value)
+    with pytest.raises(ExerciseError) as raised:
+        parse_questions("1. （判断题）甲\n\n２. （判断题）乙\n", "x.md", ZH)
+    assert "x.md" in str(raised.value)

@@ -1,18 +1,27 @@
-"""Cells the site runs are contained (issue 21, item 3; review S5, U2): they run in a copy of
-their chapter folder with none of the builder's variables, cannot leave a file in docs/, and a
-cell that exits or kills its kernel stops the build naming the notebook and the cell.
+"""Cells the site runs are contained: each notebook's kernel runs in a sandbox (bwrap) with a copy
+of its chapter folder, none of the builder's variables, files or network, processes that end
+with it and limits; a cell that exits or kills its kernel stops the build naming the notebook and
+the cell.  A tagged cell that tries each escape of the second security review finds each closed.
 
 These call run_at_build.outputs directly on small notebooks (a kernel each, no site build)."""
 
 from __future__ import annotations
 
+import json
+import os
+import socket
+import subprocess
+import threading
+import time
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from course_site.course import inventory, run_at_build
+from helpers import ROOT
+from course_site.course import inventory, run_at_build, sandbox
 from course_site.errors import SiteError
+from course_site.site import caches
 
 
 def write_notebook(docs: Path, *sources: str, name: str = "ch/x.ipynb") -> Path:
@@ -26,12 +35,13 @@ def write_notebook(docs: Path, *sources: str, name: str = "ch/x.ipynb") -> Path:
     return path
 
 
-def run(docs: Path, notebook: Path, cache: Path) -> dict[str, str]:
+def run(docs: Path, notebook: Path, cache: Path, setting: str = "auto", guarded: tuple[Path, ...] = ()) -> dict[str, str]:
     """The cells' outputs, the course listed as a build lists it (an answer/ and data/ kept off the site)."""
     config = docs.parent / "mkdocs.yml"
     config.write_text("site_name: t\nexclude_docs: |\n  answer/\n  data/\n", encoding="utf-8")
     src_uri = notebook.relative_to(docs).as_posix()
-    outputs = run_at_build.outputs(inventory.of_config_file(config), src_uri, cache, f"docs/{src_uri}")
+    runs = run_at_build.CellRuns(cache, lambda key: f"{key}-keyed", (docs, *guarded), setting=setting)
+    outputs = run_at_build.outputs(inventory.of_config_file(config), src_uri, f"docs/{src_uri}", runs)
     return {cell: output.text for cell, output in outputs.items()}
 
 
@@ -86,14 +96,28 @@ def test_symbolic_links_are_not_copied_for_the_cells(docs, tmp_path):
     assert run(docs, notebook, tmp_path / "cache") == {"cell1": "['sample.txt']\n"}
 
 
-def test_a_cell_that_writes_into_docs_by_an_absolute_path_stops_the_build(docs, tmp_path):
-    """The review's S5: a cell wrote a page that the English pass then published outside the plan."""
+def test_a_cell_cannot_reach_docs_by_an_absolute_path(docs, tmp_path):
+    """The review's S5: a cell wrote a page that the English pass then published outside the plan.
+    In the sandbox, docs/ is not there to write into."""
     target = docs / "ch" / "planted.en.md"
     notebook = write_notebook(docs, f"open({str(target)!r}, 'w', encoding='utf-8').write('# planted')")
     with pytest.raises(SiteError) as error:
         run(docs, notebook, tmp_path / "cache")
-    assert str(error.value).startswith(
-        "docs/ch/x.ipynb: cells tagged run-at-build wrote into the docs folder: ch/planted.en.md")
+    assert "cell cell1 (tagged run-at-build) failed: FileNotFoundError" in str(error.value)
+    assert not target.exists()
+
+
+def test_a_guarded_file_changed_while_cells_ran_stops_the_build(docs, tmp_path):
+    """Unsandboxed (the maintainer's choice), a cell can write anywhere: what the build reads and
+    the site so far are compared before and after, and a change is named."""
+    template = tmp_path / "overrides" / "partials" / "copyright.html"
+    template.parent.mkdir(parents=True)
+    template.write_text("<div></div>", encoding="utf-8")
+    notebook = write_notebook(docs, f"open({str(template)!r}, 'a', encoding='utf-8').write('<script>x</script>')")
+    with pytest.raises(SiteError) as error:
+        run(docs, notebook, tmp_path / "cache", setting="none", guarded=(tmp_path / "overrides",))
+    assert str(error.value).startswith("docs/ch/x.ipynb: cells tagged run-at-build changed what the build reads or "
+                                       f"wrote: {tmp_path / 'overrides'}/partials/copyright.html")
 
 
 @pytest.mark.parametrize("sources, cell", [
@@ -122,3 +146,129 @@ def test_a_cell_that_does_not_finish_stops_the_build_in_one_line_naming_it(docs,
         run(docs, notebook, tmp_path / "cache")
     assert str(error.value) == ("docs/ch/x.ipynb: cell cell2 (tagged run-at-build) did not finish in 2 s\n"
                                 "  expected: cells that finish in a few seconds")
+
+
+# Every escape of the second review's CRIT-3, tried from one tagged cell: each must come back closed.
+ESCAPES = r"""
+import json, os, resource, socket, subprocess
+found = {}
+def attempt(name, action):
+    try:
+        found[name] = "open: " + str(action())[:200]
+    except Exception as error:
+        found[name] = "closed: " + type(error).__name__
+
+def builder_environment():
+    for pid in [os.getppid(), 1, *[int(p) for p in os.listdir("/proc") if p.isdigit()]]:
+        try:
+            if CANARY.encode() in open(f"/proc/{pid}/environ", "rb").read():
+                return f"/proc/{pid}/environ"
+        except OSError:
+            pass
+    raise LookupError("no process of the builder's is visible")
+attempt("environment", builder_environment)
+attempt("repository", lambda: open(os.path.join(ROOT, ".git", "HEAD")).read() or open(os.path.join(ROOT, "mkdocs.yml")).read())
+attempt("repository through /proc", lambda: os.listdir(os.readlink(f"/proc/{os.getppid()}/cwd")) and
+        open(os.path.join(os.readlink(f"/proc/{os.getppid()}/cwd"), "mkdocs.yml")).read())
+attempt("templates", lambda: open(os.path.join(ROOT, "overrides", "partials", "copyright.html"), "a").write("<script>x</script>"))
+attempt("passwd", lambda: open("/etc/passwd").read())
+attempt("the machine's cache key", lambda: open(KEY, "rb").read())
+def network():
+    with socket.create_connection(("127.0.0.1", PORT), timeout=3) as connection:
+        connection.sendall(b"GET /leak-from-cell HTTP/1.0\r\n\r\n")
+        return "sent"
+attempt("network", network)
+detached = subprocess.Popen(["sh", "-c", f"sleep 60; : {MARKER}"], start_new_session=True)
+import time; time.sleep(0.5)
+started_detached = detached.poll() is None
+attempt("memory", lambda: len(bytearray(3 << 30)))
+attempt("file size", lambda: open("big.bin", "wb").write(b"0" * (65 << 20)))
+def processes():
+    started = [subprocess.Popen(["sleep", "5"]) for _ in range(100)]
+    return f"{len(started)} processes"
+attempt("processes", processes)
+found["limits"] = {name: resource.getrlimit(getattr(resource, name))[0]
+                   for name in ("RLIMIT_AS", "RLIMIT_NPROC", "RLIMIT_FSIZE", "RLIMIT_CPU")}
+found["detached"] = started_detached
+print(json.dumps(found))
+"""
+
+
+@pytest.fixture
+def listener():
+    """A TCP listener on the builder's loopback, recording whatever reaches it."""
+    server = socket.create_server(("127.0.0.1", 0))
+    received = []
+
+    def accept():
+        server.settimeout(0.5)
+        while not stopped.is_set():
+            try:
+                connection, _ = server.accept()
+            except OSError:
+                continue
+            with connection:
+                received.append(connection.recv(1024))
+
+    stopped = threading.Event()
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield server.getsockname()[1], received
+    stopped.set()
+    thread.join()
+    server.close()
+
+
+def test_a_cell_finds_every_escape_of_the_review_closed(docs, tmp_path, monkeypatch, listener):
+    """CRIT-3 (RB1-RB7): the builder's environment, the repository, the templates, the network, a
+    detached process outliving the build, and no limits.  Each is tried; each must fail."""
+    assert sandbox.unavailable() is None, "the sandbox must start on this machine and in CI"
+    port, received = listener
+    marker = f"course-site-escape-{os.getpid()}-{time.monotonic_ns()}"
+    monkeypatch.setenv("COURSE_SITE_CANARY", "secret-token-123")
+    template = ROOT / "overrides" / "partials" / "copyright.html"
+    before = template.read_bytes()
+    key = caches.cache_home() / caches.SECRET
+    caches.secret()  # made, if this machine had none yet
+    source = (f"CANARY = 'COURSE_SITE_CANARY=secret-token-123'\nROOT = {str(ROOT)!r}\nKEY = {str(key)!r}\n"
+              f"PORT = {port}\nMARKER = {marker!r}\n" + ESCAPES)
+    notebook = write_notebook(docs, source)
+    printed = run(docs, notebook, tmp_path / "cache")["cell1"]
+    found = json.loads(printed.splitlines()[-1])
+    limits, detached = found.pop("limits"), found.pop("detached")
+    assert detached, "the cell could not start the process that must not outlive it"
+    assert {name: result.split(":")[0] for name, result in found.items()} == {name: "closed" for name in found}, found
+    assert received == [], "the cell reached the builder's network"
+    assert template.read_bytes() == before
+    assert all(0 < value < 1 << 40 for value in limits.values()), limits  # RLIMIT_INFINITY is -1
+    time.sleep(1)  # the PID namespace's end is not instant
+    alive = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout.split()
+    assert alive == [], "a process the cell started outlived its kernel"
+
+
+def test_without_a_sandbox_cells_do_not_run_unless_asked(docs, tmp_path, monkeypatch, caplog):
+    monkeypatch.setattr(sandbox, "unavailable", lambda: "bwrap: setting up uid map: Permission denied")
+    notebook = write_notebook(docs, "print('ran')")
+    caplog.set_level("INFO", logger="mkdocs.plugins.course_site")
+    assert run(docs, notebook, tmp_path / "cache") == {}
+    assert "are not run, and their pages show no output: bwrap: setting up uid map: Permission denied" in caplog.text
+    with pytest.raises(SiteError) as error:
+        run(docs, notebook, tmp_path / "cache", setting="required")
+    assert "1 cells tagged run-at-build cannot run: bwrap: setting up uid map" in str(error.value)
+    assert run(docs, notebook, tmp_path / "cache", setting="none") == {"cell1": "ran\n"}
+    assert "without a sandbox (CELL_SANDBOX=none)" in caplog.text
+
+
+def test_a_cached_output_is_found_only_under_its_keyed_name_and_as_a_run_gives_it(docs, tmp_path):
+    """CRIT-2: a file named by the cells' public key showed an output no cell printed."""
+    notebook = write_notebook(docs, "print('real')")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    course = inventory.of_config_file(docs.parent / "mkdocs.yml") if (docs.parent / "mkdocs.yml").exists() else None
+    (docs.parent / "mkdocs.yml").write_text("site_name: t\nexclude_docs: |\n  answer/\n  data/\n", encoding="utf-8")
+    course = inventory.of_config_file(docs.parent / "mkdocs.yml")
+    key = run_at_build.cache_key(course, "ch/x.ipynb", run_at_build.tagged_cells(course.notebook("ch/x.ipynb")))
+    (cache / f"{key}.json").write_text(json.dumps({"cell1": "forged"}), encoding="utf-8")
+    (cache / f"{key}-keyed.json").write_text(json.dumps({"cell1": "x" * (run_at_build.MAX_OUTPUT + 1)}), encoding="utf-8")
+    assert run(docs, notebook, cache) == {"cell1": "real\n"}
+    assert run(docs, notebook, cache) == {"cell1": "real\n"}  # kept, under its keyed name

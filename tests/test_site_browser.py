@@ -44,6 +44,7 @@ def sweep(site: Path, base: str, tab, judge_axe: bool = False, switch_to_the_twi
             for scheme in SCHEMES:
                 visited.axe[scheme] = serious_violations(record.page, scheme)
         wait_for_search_ready(record.page)
+        visited.problems += [f"{page}: the title {title!r} was not shown as text" for title in titles_shown_as_text(record.page)]
         if record.outside_requests:
             visited.problems.append(f"{page}: requested {record.outside_requests}")
         if record.console_errors:
@@ -55,6 +56,28 @@ def sweep(site: Path, base: str, tab, judge_axe: bool = False, switch_to_the_twi
             if landed != base + twin_of(page):
                 visited.problems.append(f"{page}: the switcher to {other} led to {landed}, not {base + twin_of(page)}")
     return found
+
+
+# Every titled element of the article pointed at (a mouseover, as tooltips.js listens for it) and
+# left: the titles its tooltip did not show exactly, as text.  One round trip a page; the mouse
+# itself hovers every title of a site built from hostile titles in test_titles_stay_text.py.
+TITLES_AS_TEXT = """() => {
+  const wrong = [];
+  for (const host of Array.from(document.querySelectorAll("article [title]"))) {
+    const title = host.getAttribute("title");
+    if (!title) continue;
+    host.dispatchEvent(new MouseEvent("mouseover", {bubbles: true}));
+    const tip = document.getElementById("course-tooltip");
+    if (!tip || !tip.isConnected || tip.textContent !== title || tip.firstChild.children.length) wrong.push(title);
+    host.dispatchEvent(new MouseEvent("mouseout", {bubbles: true, relatedTarget: document.body}));
+    if (host.getAttribute("title") !== title) wrong.push(title + " (not given back)");
+  }
+  return wrong;
+}"""
+
+
+def titles_shown_as_text(tab) -> list[str]:
+    return tab.evaluate(TITLES_AS_TEXT)
 
 
 def serious_violations(tab, scheme: str) -> list[dict]:

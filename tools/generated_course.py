@@ -109,7 +109,8 @@ def write_course(destination: Path, sections: int, repo: Path = ROOT) -> Generat
     (destination / "mkdocs.yml").write_text(yaml.safe_dump(ours, allow_unicode=True, sort_keys=False), encoding="utf-8")
     plain_text = yaml.safe_dump(plain, allow_unicode=True, sort_keys=False)
     # The loader resolved the cache folder's !ENV tag; the baseline must follow NOTEBOOK_CACHE_DIR too.
-    plain_text = plain_text.replace("    cache_dir: .cache/mkdocs-jupyter\n", "    cache_dir: !ENV [NOTEBOOK_CACHE_DIR, .cache/mkdocs-jupyter]\n")
+    # (Without the site's hook nothing names the builder's cache folder: the generated folder's own.)
+    plain_text = plain_text.replace("    cache_dir: ''\n", "    cache_dir: !ENV [NOTEBOOK_CACHE_DIR, .cache/mkdocs-jupyter]\n")
     (destination / "plain.yml").write_text(plain_text, encoding="utf-8")
     course = _record_translations(destination / "mkdocs.yml")
     notebooks = len(course.files(".ipynb"))

@@ -52,7 +52,21 @@ if [ ! -x .venv/bin/python ]; then
 fi
 requirements=requirements.txt
 [ "${1:-}" = "--test" ] && requirements=requirements-test.txt
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -r "$requirements"
+# Every package with its hashes (the files PyPI serves): pip refuses any other file.
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes -r "$requirements"
+
+# -- the sandbox of the cells the build runs (overrides/course_site/course/sandbox.py) ----------
+
+if ! command -v bwrap >/dev/null 2>&1; then
+  apt_install bubblewrap || echo "tools/setup.sh: bwrap not found: install bubblewrap; without it the build runs no
+  cell tagged run-at-build (README.md, 'Cells run at build')." >&2
+fi
+if command -v bwrap >/dev/null 2>&1 && ! why="$(bwrap --ro-bind / / --unshare-all --die-with-parent --new-session true 2>&1)"; then
+  # Ubuntu 23.10 and later refuse user namespaces to programs that AppArmor has no profile for.
+  echo "tools/setup.sh: bwrap cannot start a sandbox here (${why%%$'\n'*}): the build will not run the cells
+  tagged run-at-build.  On Ubuntu, tools/sandbox-apparmor.sh allows bwrap its user namespaces
+  (README.md, 'Cells run at build')." >&2
+fi
 
 # -- for the tests: a Chromium, Chinese fonts, a math font and node -----------------------------
 

@@ -1,15 +1,15 @@
 """The course site's build: one MkDocs hook (hook.py) and the modules it drives, in four rooms by
 stage.  A module imports only from its own room and the rooms below it (tests/test_maps.py):
 
-    hook.py -> plugin.py -> pipeline.py -> site/ -> page/ -> course/ -> adapters/ -> errors, languages, strings/
+    hook.py -> plugin.py -> pipeline.py -> site/ -> page/ -> course/ -> adapters/ -> errors, languages, addresses, strings/
 
 At the top:
 - hook.py: the entry point registered in mkdocs.yml; loads this package and forwards events
 - plugin.py: CourseSite, one method per MkDocs event; per-build and per-language state
 - pipeline.py: the page pipeline, its steps in order (start here to change how a page looks)
 - errors.py (SiteError, the one error the build raises), languages.py, strings/ (the site's words,
-  one table per language), order.py (steps in a written order, and why): the ground every room
-  stands on
+  one table per language), order.py (steps in a written order, and why), addresses.py (where an
+  address leads, read as a browser reads it): the ground every room stands on
 
 course/: what the courses are, read and checked before any page is built
 - model.py: read_courses, the one reading of the courses that the build and every tool make
@@ -22,7 +22,7 @@ course/: what the courses are, read and checked before any page is built
 - page_links.py: what each page's Markdown names (its title, links, figures), read before a page is built;
   content_check.py: each page's content judged as the pipeline judges it, for the tools
 - exercises.py: the quiz engine (quizzes/) reading the course, with each language's quiz words and grammar
-- run_at_build.py: cells tagged run-at-build, executed contained and cached
+- run_at_build.py: cells tagged run-at-build, executed and cached; sandbox.py: the bwrap sandbox their kernel runs in
 - translations.py: translation records and fingerprints (pure); translation_status.py: each
   translation's state (up to date, outdated since a git date, missing, no record), and `done`
 - history.py: when each file last changed (git); palette.py: the figures' palette and dark versions
@@ -46,6 +46,7 @@ site/: what the build writes beside the pages, and what it keeps between builds
 - site_links.py: the link check the build ends with; published.py: only what the plan names is published
 - offline_package.py: the site zipped into itself; compaction.py: pages without template whitespace
 - page_cache.py: a page made again only when something it is made from changed
+- caches.py: where the caches live (the builder's folder, never a tracked file), the machine's key
 
 adapters/: the only code that touches other projects' internals, one module per project, with its
 versions: i18n.py, jupyter.py, nbconvert.py, material.py, material_search.py, bleach.py

@@ -17,7 +17,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from mkdocs.plugins import event_priority
+from mkdocs.plugins import CombinedEvent, event_priority
 
 PACKAGES = {
     "quizzes": Path(__file__).resolve().parents[2] / "quizzes",
@@ -100,6 +100,14 @@ def on_page_context(context, page, config, nav):
     return _site.on_page_context(context, page, config, nav)
 
 
+@event_priority(0)  # before static-i18n's on_post_build (-100) starts the next language's pass
+def _pages_written(config):
+    _site.on_pages_written(config)
+
+
 @event_priority(-200)  # after static-i18n's on_post_build (-100) has built the other languages
-def on_post_build(config):
+def _post_build(config):
     _site.on_post_build(config)
+
+
+on_post_build = CombinedEvent(_pages_written, _post_build)

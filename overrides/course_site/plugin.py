@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -32,7 +33,8 @@ from .course.model import read_courses
 from .course.plan import check_every_page_is_planned
 from .page import links, progress, quiz_pages
 from .page.context import PageContext, PageResult, SiteServices
-from .site import archives, compaction, dark_figures, finish, page_cache, published, search_index, site_links
+from .site import archives, caches, compaction, dark_figures, finish, page_cache, published, search_index
+from .site import site_links
 from .site.build import CACHES, JUDGED_CACHE, LINKS_CACHE, PAGE_CACHE, RUN_CACHE, SEARCH_CACHE, STYLESHEET_CACHE, Build
 from .site.footer import Footer, footer_for
 from .site.not_found import NOT_FOUND, not_found_context
@@ -55,6 +57,7 @@ class CourseSite:
         self.build: Build | None = None
         self.language_pass: LanguagePass | None = None
         self._run_outputs: dict[str, dict] = {}
+        self._printed_settings: dict[str, str] = {}
 
     def is_between_passes(self, config) -> bool:
         """True inside a build, where loading new code would mix two versions of the site."""
@@ -66,11 +69,14 @@ class CourseSite:
         """Priority -200: after static-i18n has applied the pass language's settings (-100)."""
         state = i18n.language_pass(config)
         jupyter.convert_as_the_site_does()
+        if not jupyter.notebook_cache_named(config):  # the builder's cache folder, outside the checkout
+            jupyter.set_notebook_cache_dir(config, caches.default_notebook_cache(Path(config.config_file_path).parent))
         if state.starts_build or self.build is None:
             self.build = self._start_build(config)
         languages = self.build.model.languages
         self.language_pass = LanguagePass(state.language, languages.folder(state.language), state.is_last)
         material.drop_cdn_polyfill(config)
+        material.refuse_html_tooltips(config)
         if not state.starts_build:
             # One 404 page for the whole site, in every language, written by the first pass:
             # a later pass would write over it (static-i18n keeps site_dir).
@@ -84,18 +90,26 @@ class CourseSite:
         translation_status.log_survey(model.translations, model.docs_dir.name)
         self._run_outputs = {}
         files, languages = model.inventory, model.languages
-        caches = jupyter.notebook_cache_dir(config).parent
+        caches_dir = jupyter.notebook_cache_dir(config).parent
+        caches.check_untracked([jupyter.notebook_cache_dir(config), *(caches_dir / name for name in CACHES),
+                                caches.cache_home()])
+        secret = caches.secret()
+        named = partial(caches.keyed, secret)
+        # What no cell may change: the course, the templates and the build's code, the site so far.
+        guarded = (model.docs_dir, Path(config.theme.custom_dir or model.docs_dir), exercises.ENGINE,
+                   Path(config.config_file_path), Path(config.site_dir))
+        cell_runs = run_at_build.CellRuns.from_environment(caches_dir / RUN_CACHE, named, guarded)
         services = SiteServices(
             languages=languages, plan=model.plan, course=model.exercises,
             slugify=config.mdx_configs.get("toc", {}).get("slugify") or _default_slugify(),
             toc_depth=jupyter.notebook_toc_depth(config),
-            run_outputs=lambda src_uri: self._outputs_of(src_uri, files, caches / RUN_CACHE),
+            run_outputs=lambda src_uri: self._outputs_of(src_uri, files, cell_runs),
             glossaries=model.glossaries,
             docs_name=model.docs_dir.name,
             read_source=lambda name: files.text(name) if files.has(name) else None,
             exists=files.has,
             outdated=model.translations.pages,
-            judge_content=sanitise.JudgedPages(caches / JUDGED_CACHE).problems,
+            judge_content=sanitise.JudgedPages(caches_dir / JUDGED_CACHE, name=named).problems,
             archives=archives.archive_paths(files, model.plan, languages),
         )
         code = page_cache.code_key()
@@ -104,16 +118,16 @@ class CourseSite:
             dict(model.glossaries), model.strings, services.toc_depth, model.docs_dir.name,
             page_cache.describe(services.slugify), keyed_with_pages=model.read_for_quizzes, code=code)
         return Build(model, services,
-                     pages=page_cache.PageCache(caches / PAGE_CACHE, made_from),
-                     stylesheets=page_cache.PageCache(caches / STYLESHEET_CACHE, code),
-                     links=site_links.LinkReadings(page_cache.PageCache(caches / LINKS_CACHE, code)),
-                     search_entries=material_search.keep_search_entries(config, caches / SEARCH_CACHE, code),
+                     pages=page_cache.PageCache(caches_dir / PAGE_CACHE, made_from, secret),
+                     stylesheets=page_cache.PageCache(caches_dir / STYLESHEET_CACHE, code, secret),
+                     links=site_links.LinkReadings(page_cache.PageCache(caches_dir / LINKS_CACHE, code, secret)),
+                     search_entries=material_search.keep_search_entries(config, caches_dir / SEARCH_CACHE, code, named),
                      last_changed=history.last_changed(model.docs_dir))
 
-    def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, cache: Path) -> dict:
+    def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, runs: run_at_build.CellRuns) -> dict:
         if src_uri not in self._run_outputs:
             where = f"{course_files.docs_dir.name}/{src_uri}"
-            self._run_outputs[src_uri] = run_at_build.outputs(course_files, src_uri, cache, where)
+            self._run_outputs[src_uri] = run_at_build.outputs(course_files, src_uri, where, runs)
         return self._run_outputs[src_uri]
 
     # -- files and pages --------------------------------------------------------------------
@@ -151,6 +165,8 @@ class CourseSite:
         return nav
 
     def on_env(self, env, config, files):
+        """Before any template is rendered: the settings Material prints as they are, escaped."""
+        self._printed_settings = material.escape_printed_settings(config)
         env.globals["material_bundle"] = material.material_bundle()
         env.globals["material_search_worker"] = material_search.search_worker()
         env.globals["search_languages"] = self.build.model.languages.codes
@@ -186,6 +202,10 @@ class CourseSite:
             strings=model.strings[language], site=build.services,
         )
         output, result = self._made(html, context)
+        if result.problems:
+            # Never published (the build stops, naming them, after the last pass): nothing more is
+            # made of it (Material's search index reads a page in time growing with its depth squared).
+            return ""
         title = model.plan.title(model.languages.original(page.file.src_uri), language)
         if title:  # the plan's title wins over a notebook's first heading
             page.title = title
@@ -215,12 +235,12 @@ class CourseSite:
                               build.model.exercises.pages.get(src_uri), build.services.outdated.get(src_uri))
         made = build.pages.get(key)
         if made is not None:
-            return made
+            return made["html"], PageResult.from_data(made["result"])
         output = pipeline.run(html, context)
         if context.result.problems:  # a page with problems is judged again every time
             build.content_problems.extend(context.result.problems)
         else:
-            build.pages.put(key, output, context.result)
+            build.pages.put(key, {"html": output, "result": context.result.as_data()})
         return output, context.result
 
     def on_post_page(self, output: str, page, config) -> str:
@@ -255,6 +275,10 @@ class CourseSite:
         return context
 
     # -- the end of a build -----------------------------------------------------------------
+
+    def on_pages_written(self, config) -> None:
+        """Priority 0: the settings as written again, before static-i18n's next pass reads them."""
+        material.restore_printed_settings(config, self._printed_settings)
 
     def on_post_build(self, config) -> None:
         """Priority -200: in the first pass, this runs after static-i18n has built the other

@@ -40,7 +40,12 @@
   }
 
   function target() {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id;
+    try {
+      id = decodeURIComponent(location.hash.slice(1));
+    } catch (malformed) {  // "#%E0%A4%A": no heading has that name
+      return null;
+    }
     return id ? document.getElementById(id) : null;
   }
 

@@ -1,12 +1,12 @@
-/* Material's tooltips for the glossary terms (course_site/page/glossary_terms.py links them, the definition
- * in the link's title) and the headings' permanent links (their title, "Permanent link").
+/* The tooltip of every titled element of the content (glossary terms, the headings' permanent
+ * links, the copy buttons, and any `title` a page, a notebook cell or an answer file gives a
+ * link or an element), in Material's tooltip (its classes and custom properties).
  *
- * Shown while the element is hovered or has the focus, in Material's tooltip (its classes and
- * custom properties, as its content.tooltips feature draws one).  Material would set up a
- * tooltip of its own for each of them as the page starts, with listeners, timers and
- * measurements for every one (with fifty terms and fifteen headings, a fifth of the start-up's
- * longest task, issue 19, item 6): their titles are out of its sight until it has started, and
- * this script draws one tooltip, for the element the reader points at, when they do.
+ * A title is text, and is shown as text (textContent): Material's own content tooltips
+ * (content.tooltips, off in mkdocs.yml) would build each from its title as HTML, so a title
+ * holding markup would run script on hover.  Drawn for the element the reader points at or
+ * focuses, when they do, not set up for each as the page starts (with fifty terms and fifteen
+ * headings, Material's setup was a fifth of the start-up's longest task).
  *
  * A finger cannot hover, and a tap would follow a term's link at once: so the first tap on a term
  * shows its definition (the term takes the focus), and a second tap on the same term, while it
@@ -16,22 +16,11 @@
 (function () {
   "use strict";
   var TERM = "a.glossary-term";
-  var hosts = Array.prototype.slice.call(document.querySelectorAll("article " + TERM + "[title], article a.headerlink[title]"));
+  var HOSTS = "article [title]";
   var tip = null;     // the tooltip, made the first time it is needed
   var shownFor = null;
+  var shownText = "";  // its title, taken off it while shown (no browser tooltip on top of this one)
   var hiding = 0;
-
-  // Material sets up its tooltips when the document is loaded (before this script's own
-  // listener below runs); the titles come back after, for screen readers and without a mouse.
-  hosts.forEach(function (host) {
-    host.setAttribute("data-tooltip", host.title);
-    host.removeAttribute("title");
-  });
-  document.addEventListener("DOMContentLoaded", function () {
-    hosts.forEach(function (host) {
-      if (host !== shownFor) host.title = host.getAttribute("data-tooltip");
-    });
-  });
 
   function make() {
     tip = document.createElement("div");
@@ -45,13 +34,15 @@
 
   function show(host) {
     if (shownFor === host) return;
+    if (!host.getAttribute("title")) return;  // an empty title shows nothing
     if (shownFor) hide(true);
     clearTimeout(hiding);
     if (!tip) make();
     shownFor = host;
+    shownText = host.getAttribute("title");
     host.removeAttribute("title");  // no browser tooltip on top of this one
     host.setAttribute("aria-describedby", tip.id);
-    tip.firstChild.textContent = host.getAttribute("data-tooltip");
+    tip.firstChild.textContent = shownText;
     tip.classList.remove("md-tooltip2--active");
     document.body.appendChild(tip);
     // Below the element, centred on it, as Material places an inline tooltip.
@@ -75,7 +66,7 @@
     if (!host) return;
     shownFor = null;
     host.removeAttribute("aria-describedby");
-    host.title = host.getAttribute("data-tooltip");
+    host.setAttribute("title", shownText);
     tip.classList.remove("md-tooltip2--active");
     clearTimeout(hiding);
     if (now) tip.remove();
@@ -83,7 +74,11 @@
   }
 
   function hostOf(event) {
-    return event.target instanceof Element ? event.target.closest("[data-tooltip]") : null;
+    if (!(event.target instanceof Element)) return null;
+    // The element shown has no title while it is shown: found by where the event is.
+    var host = event.target.closest(HOSTS);
+    if (shownFor && shownFor.contains(event.target) && !(host && shownFor.contains(host))) return shownFor;
+    return host;
   }
 
   function termOf(event) {

@@ -31,14 +31,17 @@ class Refusal:
     unknown: bool = False  # an element HTML does not have (`<tilingdata>`: text in angle brackets)
 
 
-def refusals_in_html(html: str, *, tags: Mapping[str, frozenset], protocols, judge, css_problem) -> list[Refusal]:
-    """`tags`: the elements allowed in each of "html", "svg" and "math" (inline SVG and MathML)."""
+def refusals_in_html(html: str, *, tags: Mapping[str, frozenset], protocols, judge, css_problem,
+                     deepest: int | None = None) -> list[Refusal]:
+    """`tags`: the elements allowed in each of "html", "svg" and "math" (inline SVG and MathML);
+    `deepest`: how deep elements may nest, as the browser builds the tree (a refusal names the
+    first element deeper)."""
     from bleach import html5lib_shim
 
     parser = html5lib_shim.BleachHTMLParser(tags=None, strip=False, consume_entities=True,
                                             namespaceHTMLElements=False)
     return _judge_stream(html5lib_shim.getTreeWalker("etree")(parser.parseFragment(html)),
-                         tags, protocols, judge, css_problem)
+                         tags, protocols, judge, css_problem, deepest)
 
 
 def refusals_in_svg(root, *, tags: Mapping[str, frozenset], protocols, judge, css_problem) -> list[Refusal]:
@@ -49,18 +52,35 @@ def refusals_in_svg(root, *, tags: Mapping[str, frozenset], protocols, judge, cs
     return _judge_stream(html5lib_shim.getTreeWalker("etree")(root), tags, protocols, judge, css_problem)
 
 
-def _judge_stream(stream, tags: Mapping[str, frozenset], protocols, judge, css_problem) -> list[Refusal]:
+def _judge_stream(stream, tags: Mapping[str, frozenset], protocols, judge, css_problem,
+                  deepest: int | None = None) -> list[Refusal]:
     from bleach import html5lib_shim
 
     by_namespace = {{"html": None, "xhtml": html5lib_shim.namespaces["html"], "svg": html5lib_shim.namespaces["svg"],
                      "math": html5lib_shim.namespaces["mathml"]}[key]: names for key, names in tags.items()}
     refusals: list[Refusal] = []
+    if deepest is not None:
+        stream = _depth_watched(stream, deepest, refusals)
     for _ in _recorder()(stream, refusals, by_namespace, judge, css_problem,
                          allowed_tags=frozenset().union(*tags.values()), allowed_protocols=protocols,
                          attributes=lambda tag, name, value: True, strip_html_comments=False,
                          css_sanitizer=_KeepCss()):
         pass
     return list(dict.fromkeys(refusals))
+
+
+def _depth_watched(stream, deepest: int, refusals: list[Refusal]):
+    """The stream as it is, noting in `refusals` the first element nested deeper than `deepest`."""
+    depth, noted = 0, False
+    for token in stream:
+        if token["type"] == "StartTag":
+            depth += 1
+            if depth > deepest and not noted:
+                refusals.append(Refusal(_element_name(token), None, None, f"elements nested more than {deepest} deep"))
+                noted = True
+        elif token["type"] == "EndTag":
+            depth -= 1
+        yield token
 
 
 class _KeepCss:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from markupsafe import Markup
+
 from dataclasses import dataclass
 
 from mkdocs.structure.files import File
@@ -62,7 +64,9 @@ def site_names(config, languages: Languages) -> dict[str, str]:
     names = {}
     for code in languages.codes:
         language_config = i18n.get_language_config(code) if i18n is not None else None
-        names[code] = (language_config and language_config.site_name) or config.site_name
+        name = (language_config and language_config.site_name) or config.site_name
+        # The text itself: config.site_name may be held escaped for Material's templates (material.py).
+        names[code] = name.unescape() if isinstance(name, Markup) else name
     return names
 
 

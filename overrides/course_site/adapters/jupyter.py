@@ -187,6 +187,18 @@ def notebook_cache_dir(config) -> Path:
     return Path(jupyter.config["cache_dir"] if jupyter is not None else ".cache/mkdocs-jupyter")
 
 
+def notebook_cache_named(config) -> bool:
+    """Whether mkdocs.yml (or NOTEBOOK_CACHE_DIR through it) names mkdocs-jupyter's cache folder."""
+    jupyter = _jupyter(config)
+    return jupyter is None or bool(jupyter.config["cache_dir"])
+
+
+def set_notebook_cache_dir(config, folder: Path) -> None:
+    """mkdocs-jupyter reads its cache_dir at each page (on_pre_page) and after the build (its
+    eviction): set from on_config, it holds for both."""
+    _jupyter(config).config["cache_dir"] = str(folder)
+
+
 def notebook_toc_depth(config) -> int:
     jupyter = _jupyter(config)
     return jupyter.config["toc_depth"] if jupyter is not None else 6

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
+from ..errors import SiteError
+
 WRITTEN_AGAINST = {"mkdocs-material": "9.8.2"}
 
 
@@ -143,10 +145,9 @@ MATERIAL_SCRIPTS_RELIED_ON = {
     # js-marks.html gives <html> the classes and attribute the bundle gives it as it starts
     # (`no-js` replaced by `js`; focus-visible's `js-focus-visible`, `data-js-focus-visible`).
     "overrides/partials/js-marks.html": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
-    # tooltips.js hides the glossary terms' and permanent links' titles from the bundle's content
-    # tooltips, which it sets up once, at DOMContentLoaded (`[title]` in the article), and draws
-    # their tooltip itself with the classes and custom properties of Material's stylesheet
-    # (.md-tooltip2, --md-tooltip-host-x...) as the bundle does.
+    # tooltips.js draws the tooltip of every `[title]` of the article as text, with the classes and
+    # custom properties of Material's stylesheet (.md-tooltip2, --md-tooltip-host-x...) as the
+    # bundle does; the bundle's own (content.tooltips, off in mkdocs.yml) would build it as HTML.
     "overrides/assets/javascripts/tooltips.js": ("assets/javascripts/bundle.*.min.js", "b9a1ef14b5e91ad6"),
     # site.css keeps the copy button's column on every `pre > code` of the article once <html> is
     # marked `js`: the bundle (content.code.copy) gives each of them a button, `.md-code__nav`
@@ -190,6 +191,42 @@ def material_template_text(name: str, block: str | None) -> str:
 
 def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+# Material 9.8.2's templates print these settings of mkdocs.yml as they are, markup and all
+# (base.html's <title> and <meta>, partials/header.html, nav.html, content.html, copyright.html,
+# source.html): while the templates render, each is held escaped (a Markup, which Jinja prints as
+# it is and `| e` leaves alone), so that a site name of `<svg onload=…>` shows as text.  They are
+# set back as written before static-i18n's next language pass, which only overrides settings
+# that are exactly `str`.
+PRINTED_AS_THEY_ARE = ("site_name", "site_description", "site_author", "copyright", "repo_name")
+
+
+def escape_printed_settings(config) -> dict[str, str]:
+    """Call from on_env; returns the settings as written, for restore_printed_settings."""
+    from markupsafe import Markup, escape
+
+    written = {}
+    for name in PRINTED_AS_THEY_ARE:
+        value = config.get(name)
+        if isinstance(value, str) and not isinstance(value, Markup):
+            written[name] = value
+            config[name] = escape(value)
+    return written
+
+
+def restore_printed_settings(config, written: dict[str, str]) -> None:
+    for name, value in written.items():
+        config[name] = value
+
+
+def refuse_html_tooltips(config) -> None:
+    """Material's content.tooltips (9.8.2) builds each tooltip from an element's title as HTML,
+    and titles are content: the site's own script draws them as text (tooltips.js)."""
+    if "content.tooltips" in (config.theme.get("features") or []):
+        raise SiteError("theme.features has content.tooltips", where="mkdocs.yml",
+                        expected="no content.tooltips: Material would make each title of the content HTML, so a "
+                                 "title could run script; overrides/assets/javascripts/tooltips.js draws them as text")
 
 
 # Material's offline plugin (9.8.2) adds the iframe-worker shim from unpkg to extra.polyfills

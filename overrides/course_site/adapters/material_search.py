@@ -6,7 +6,6 @@ import copy
 import hashlib
 import json
 import os
-import pickle
 from pathlib import Path
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
@@ -100,24 +99,29 @@ _search_entries: SearchEntries | None = None
 
 
 class SearchEntries:
-    def __init__(self, path: Path, made_by: str, known: dict[str, list[dict]] | None = None) -> None:
-        self.path, self.made_by = path, made_by
+    """Each page's entries by its key, kept as JSON in `path`; `name(key)`: the key under the
+    machine's secret (site/caches.py keyed), since an entry reaches the search results as HTML."""
+
+    def __init__(self, path: Path, made_by: str, known: dict[str, list[dict]] | None = None,
+                 name=lambda key: key) -> None:
+        self.path, self.made_by, self.name = path, made_by, name
         self.known: dict[str, list[dict]] = known if known is not None else {}
         self.used: set[str] = set()
         if known is not None:  # the last build's, in this process (mkdocs serve)
             return
         try:
-            kept_by, known = pickle.loads(path.read_bytes())
-            if kept_by == made_by:  # made by the same Material, jieba and code
-                self.known = known
-        except (FileNotFoundError, pickle.UnpicklingError, EOFError, ValueError, TypeError):
+            kept = json.loads(path.read_text(encoding="utf-8"))
+            if kept["made_by"] == name(made_by):  # made by the same Material, jieba and code, on this machine
+                self.known = kept["entries"]
+        except (FileNotFoundError, ValueError, KeyError, TypeError):
             pass
 
     def save(self) -> None:
         """Keep the entries of this build's pages, nothing else (the file does not grow with edits)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         partial = self.path.with_name(self.path.name + f".{os.getpid()}")
-        partial.write_bytes(pickle.dumps((self.made_by, {key: self.known[key] for key in self.used})))
+        kept = {"made_by": self.name(self.made_by), "entries": {key: self.known[key] for key in self.used}}
+        partial.write_text(json.dumps(kept, ensure_ascii=False), encoding="utf-8")
         partial.replace(self.path)
 
 
@@ -130,7 +134,7 @@ def _search_key(page) -> str:
     return hashlib.sha256(what.encode("utf-8", errors="surrogatepass")).hexdigest()
 
 
-def keep_search_entries(config, path: Path, made_by: str) -> SearchEntries | None:
+def keep_search_entries(config, path: Path, made_by: str, name=lambda key: key) -> SearchEntries | None:
     """From now on, Material's search indexes each page once (see above); None: as it does."""
     global _search_entries
     from material.plugins.search.plugin import SearchIndex
@@ -139,7 +143,7 @@ def keep_search_entries(config, path: Path, made_by: str) -> SearchEntries | Non
     own_dictionary = search is not None and (search.config.get("jieba_dict") or search.config.get("jieba_dict_user"))
     last = _search_entries
     known = last.known if last is not None and (last.path, last.made_by) == (path, made_by) else None
-    _search_entries = None if search is None or own_dictionary else SearchEntries(path, made_by, known)
+    _search_entries = None if search is None or own_dictionary else SearchEntries(path, made_by, known, name)
     original = SearchIndex.__dict__.get("_course_indexed_by_material", SearchIndex.add_entry_from_context)
     SearchIndex._course_indexed_by_material = original
 
@@ -147,7 +151,7 @@ def keep_search_entries(config, path: Path, made_by: str) -> SearchEntries | Non
         kept = _search_entries
         if kept is None:
             return original(index, page)
-        key = _search_key(page)
+        key = kept.name(_search_key(page))
         if key not in kept.known:
             before = len(index.entries)
             original(index, page)

@@ -11,6 +11,8 @@ groups them by file.
 
 from __future__ import annotations
 
+import unicodedata
+
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,7 +24,7 @@ from . import exercises, palette
 from ..errors import SiteError
 from .inventory import CourseInventory
 from ..languages import Languages
-from .notebooks import check_notebook
+from .notebooks import check_notebook, check_size
 from .plan import CoursePlan, pages_outside_the_plan
 
 COMMAND = "tools/check_course.py"
@@ -52,6 +54,12 @@ def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Langua
     docs_dir, pages = inventory.docs_dir, inventory.pages()
     for source in pages:
         where = f"{docs_dir.name}/{source}"
+        try:
+            check_size(inventory.data(source), where)
+        except SiteError as error:
+            problems.append(error)
+            refused.add(source)  # too large to read further
+            continue
         if source.endswith(".ipynb"):
             try:
                 check_notebook(inventory.data(source), where, parse=lambda: inventory.notebook(source))
@@ -65,6 +73,7 @@ def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Langua
                 f"this {languages.of(source)} page needs its original in the default language "
                 f"({languages.default}) at docs/{original}; none found", where=where,
             ))
+    problems += file_name_problems(inventory)
     problems += pages_outside_the_plan(plan, pages, languages)
     course, found, read = exercises.scan_problems(inventory, [page for page in pages if page not in refused],
                                                   quiz_languages)
@@ -79,6 +88,23 @@ def check_course(inventory: CourseInventory, plan: CoursePlan, languages: Langua
         except SiteError as error:
             problems.append(error)
     return CheckedCourse(course, problems, read)
+
+
+def file_name_problems(inventory: CourseInventory) -> list[SiteError]:
+    """Names that show other than they are (a right-to-left mark: `01.07_\u202egnp.exe`), or that
+    collide where the site is unzipped on macOS or Windows (`a.ipynb` and `A.ipynb`)."""
+    problems, seen = [], {}
+    for name in inventory.files():
+        hidden = [f"U+{ord(c):04X}" for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")]
+        if hidden:
+            problems.append(SiteError(f"the file's name holds {', '.join(hidden)}, which shows the name as something else",
+                                      where=f"{inventory.docs_dir.name}/{name}", expected="a name of letters, digits, . _ -"))
+        other = seen.setdefault(name.casefold(), name)
+        if other != name:
+            problems.append(SiteError(f"the name differs from {inventory.docs_dir.name}/{other} only in letter case: "
+                                      "unzipped on macOS or Windows, one replaces the other",
+                                      where=f"{inventory.docs_dir.name}/{name}", expected="names that differ in more than case"))
+    return problems
 
 
 def _readable(inventory: CourseInventory, source: str) -> bool:

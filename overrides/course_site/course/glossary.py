@@ -112,6 +112,13 @@ def read_glossary(inventory: CourseInventory, source: str, languages: tuple[str,
             unknown = set(entry) - FIELDS
             if unknown:
                 problems.append(f"entry {term_id} ({code}) has unknown fields {sorted(unknown)} (expected only {sorted(FIELDS)})")
+            wrong = [name for name in ("term", "definition") if not isinstance(entry[name], str)]
+            wrong += [name for name in ("uses", "avoid") if name in entry and not (
+                isinstance(entry[name], list) and all(isinstance(use, str) for use in entry[name]))]
+            if wrong:
+                problems.append(f"entry {term_id} ({code}): {', '.join(wrong)} is not text (expected term and "
+                                "definition as text, uses and avoid as lists of text)")
+                continue
             entries[code].append(Entry(term_id, entry["term"], tuple(entry.get("uses") or ()), entry["definition"]))
     problems.extend(_repeated_terms(entries))
     problems.extend(_uses_listed_twice(entries))

@@ -8,7 +8,10 @@ with one line naming the file (and the cell) and what is expected, never a trace
   an execution count left without outputs is not an output (the site shows no prompt numbers);
 - no Mermaid diagram (Material would fetch Mermaid from a public CDN): draw an SVG figure;
 - every formula of a Markdown cell one the site can write (quizzes/formulas.py), found where
-  Jupyter and the page's conversion find math (adapters/nbconvert.py).
+  Jupyter and the page's conversion find math (adapters/nbconvert.py);
+- within the limits every page keeps (`check_size`, `MAX_CELLS`): a page is for reading, and no
+  input may make the build run for long or take much memory (the largest upstream notebook is
+  170 KB with 99 cells).
 """
 
 from __future__ import annotations
@@ -29,11 +32,30 @@ MAJOR = 4
 UPGRADE = "jupyter nbconvert --to notebook --inplace <file>"
 CLEAR_COMMAND = "jupyter nbconvert --clear-output --inplace <file>"
 CLEAR = f"clear them: {CLEAR_COMMAND}, or in Jupyter: Edit → Clear Outputs of All Cells"
+MAX_BYTES = 2_000_000  # a page's source file, notebook or Markdown
+MAX_CELLS = 1000
+
+
+def check_size(text: bytes, where: str) -> None:
+    """A page's source file within MAX_BYTES, and a notebook within MAX_CELLS: checked before
+    anything else reads it (nbformat's validation of 20,000 cells alone took minutes)."""
+    if len(text) > MAX_BYTES:
+        raise SiteError(f"the file has {len(text):,} bytes", where=where,
+                        expected=f"at most {MAX_BYTES:,} bytes a page: split it into sections (AUTHORING.md)")
+    if where.endswith(".ipynb"):
+        try:
+            cells = json.loads(text.decode("utf-8")).get("cells")
+        except (ValueError, AttributeError):
+            return  # check_notebook names what is wrong with it
+        if isinstance(cells, list) and len(cells) > MAX_CELLS:
+            raise SiteError(f"the notebook has {len(cells):,} cells", where=where,
+                            expected=f"at most {MAX_CELLS:,} cells a notebook: split it into sections (AUTHORING.md)")
 
 
 def check_notebook(text: bytes, where: str, parse: Callable[[], nbformat.NotebookNode] | None = None) -> nbformat.NotebookNode:
     """Check one notebook (its file's bytes); return it (nbformat v4 node), parsed by `parse`
     where the caller keeps parsed notebooks (inventory.py)."""
+    check_size(text, where)
     try:
         data = json.loads(text.decode("utf-8"))
     except UnicodeDecodeError as error:

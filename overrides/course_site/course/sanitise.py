@@ -4,11 +4,18 @@ Content is what authors write: a Markdown page's HTML, the cells of a notebook (
 their raw HTML as written), and every SVG file under docs/ (published as a figure, as its dark
 version, in the offline package and in the chapter archives).  It is checked against an allow
 list: the elements and attributes below, addresses that are relative, `#…`, http(s) or mailto
-(bleach judges the markup as a browser parses it: bleach.refusals_in_html).  Whatever would
+(bleach judges the markup as a browser parses it: bleach.refusals_in_html; addresses are read as
+a browser reads them: addresses.py).  Whatever would
 need anything else stops the build, one line per problem, all of a page's (or a file's) at
 once: nothing is rewritten, so what an author sees in Jupyter is what the site shows, or the
 build says why not.  Images and stylesheets load from the site only: the site must work where
 public hosts are slow or blocked, and offline.
+
+Content keeps out of the site's machinery: no `data-*` attribute (Material's and the site's
+scripts act on them: `data-clipboard-text` makes a click copy another text), no id or name that
+those scripts look up (`__config` would hand Material's settings to the page), no stylesheet (a
+page's `<style>` applies to the whole site) and no fixed or sticky box; site.css contains what
+the content paints to the article.
 
 The site's own markup (Material's, the quizzes, the figures' wrappers) is added after this check
 (pipeline.py), and nbconvert's own scripts and styles are taken out before it (adapters).
@@ -20,11 +27,13 @@ import hashlib
 import re
 from importlib.metadata import version
 from pathlib import Path
-from urllib.parse import urlsplit
+from collections.abc import Callable
+from functools import partial
 
 import defusedxml.ElementTree
 import tinycss2
 
+from .. import addresses
 from ..adapters import bleach
 from ..errors import SiteError
 
@@ -43,8 +52,9 @@ MATHML_TAGS = frozenset("""
 math semantics annotation mrow mi mo mn ms mtext mspace msup msub msubsup mfrac msqrt mroot mstyle mtable mtr
 mtd mover munder munderover mpadded mphantom menclose merror
 """.split())
-# Inline SVG in a page: no <style> (browsers parse its text as markup there, Python's parser as text).
-PAGE_TAGS = {"html": HTML_TAGS, "svg": SVG_TAGS - {"style"}, "math": MATHML_TAGS}
+# A page has no stylesheet of its own: a <style> there restyles the whole site (and inside SVG, a
+# browser parses its text as markup, Python's parser as text).  An SVG figure file keeps its own.
+PAGE_TAGS = {"html": HTML_TAGS - {"style"}, "svg": SVG_TAGS - {"style"}, "math": MATHML_TAGS}
 # An SVG file is shown as an image (no script runs, nothing loads) or opened on its own: what
 # draw.io and Mermaid export besides shapes, none of which runs or loads.  <switch> picks the
 # first child a browser can draw; <foreignObject> holds a label's HTML, judged by the HTML allow
@@ -63,6 +73,21 @@ CELL_LAYOUT = ("valign", "bgcolor", "width", "height", "nowrap")
 GLOBAL_ATTRIBUTES = frozenset("""
 class id title lang dir role hidden translate tabindex style xml:lang xml:space xmlns xmlns:xlink
 """.split())
+# Ids and names that Material's or the site's scripts look up by name (getElementById: the first in
+# the page wins, and content comes before the site's own): Material's all start with "__"
+# (__config, __palette_0, __search, __code_0 ...); the quizzes' solutions, the tooltip, the 404 data.
+SITE_NAMES = ("__", "quiz-solution", "course-tooltip", "course-404-data")
+NAMING = ("id", "name", "for")
+# Attributes holding an address (bleach's attr_val_is_uri, of the elements allowed).
+ADDRESSES = frozenset({"href", "xlink:href", "src", "srcset", "cite"})
+# data-* attributes no script reads: what nbconvert's template writes around each cell (before the
+# content is judged), and the mark the home page leaves for the offline package's size (offline_package.py).
+INERT_DATA = frozenset({"data-mime-type", "data-jp-theme-light", "data-jp-theme-name", "data-type", "data-offline-size"})
+# How deep a page's content may nest elements (the course's deepest is about 15; a browser, the
+# minifier and the link check all walk the tree, and 20,000 nested <div>s crashed the minifier).
+DEEPEST = 128
+# Boxes placed against the window, not the content: they would cover the site's header and pages.
+PLACED = ("fixed", "sticky")
 HTML_ATTRIBUTES = {
     "a": {"href", "name", "rel", "target", "download", "hreflang", "type"},
     "img": {"src", "alt", "width", "height", "loading", "decoding", "srcset", "sizes", "align"},
@@ -113,7 +138,8 @@ LOADED = {"img": ("src", "srcset"), "source": ("srcset",), "image": ("href", "xl
 WHY_NOT = {
     "script": "it would run script",
     "noscript": "its content is markup only when script is off",
-    "style": "inside SVG or MathML on a page, a browser reads its text as markup",  # an HTML <style> may stay
+    "style": "a stylesheet in a page applies to the whole site (its header, navigation and every other part); style the "
+             "element itself with a style attribute",
     "foreignObject": "it would put HTML inside SVG",
     **{name: "an SVG animation can change a link or a handler" for name in
        ("animate", "set", "animateMotion", "animateTransform", "animateColor", "discard")},
@@ -129,11 +155,15 @@ EXPECTED_SVG = ("a figure as AUTHORING.md section 6 says: SVG shapes and text, s
                 "addresses, no script, handler, animation, foreignObject or outside reference")
 
 
-def check_page(html: str, where: str) -> list[str]:
+def check_page(html: str, where: str, page: str = "index.html") -> list[str]:
     """Every problem of one page's content (its HTML as the pipeline has it before anything of the
-    site is added), one line each: '<where>: <element>: <why>'."""
-    refusals = bleach.refusals_in_html(html, tags=PAGE_TAGS, protocols=PROTOCOLS, judge=judge_attribute,
-                                         css_problem=css_problem)
+    site is added), one line each: '<where>: <element>: <why>'.  `page`: where it is published
+    (site-relative), which its relative addresses start from."""
+    if nesting(html) > DEEPEST:  # html5lib's tree building takes time growing with depth squared
+        return [f"{where}: " + describe(bleach.Refusal("div", None, None, f"elements nested more than {DEEPEST} deep"))]
+    refusals = bleach.refusals_in_html(html, tags=PAGE_TAGS, protocols=PROTOCOLS,
+                                         judge=partial(judge_attribute, page=page, in_page=True),
+                                         css_problem=partial(css_problem, page=page), deepest=DEEPEST)
     return [f"{where}: {describe(refusal)}" for refusal in refusals]
 
 
@@ -148,18 +178,24 @@ def _code_fingerprint() -> str:
 class JudgedPages:
     """check_page for a build, remembering the content it passed: the same content passes again
     without being parsed (judging was a tenth of a warm build).  Remembered in memory (serve's
-    rebuilds) and, given a folder, on disk (the next build), keyed by the content and the judging
-    code.  Content with problems is judged every time, so its messages always name its page."""
+    rebuilds) and, given a folder, on disk (the next build), each verdict a file named by `name`
+    (site/caches.py keyed: an HMAC under the machine's secret) of the judging code, the page and
+    its content, so that no one can name a verdict from public files.  Content with problems is
+    judged every time, so its messages always name its page."""
 
-    def __init__(self, folder: Path | None = None, fingerprint: str | None = None) -> None:
+    def __init__(self, folder: Path | None = None, fingerprint: str | None = None,
+                 name: Callable[..., str] | None = None) -> None:
+        if folder is not None and name is None:
+            raise ValueError("verdicts kept on disk are named with the machine's secret (site/caches.py keyed)")
         self.folder, self.passed = folder, set()
         self.fingerprint = fingerprint or _code_fingerprint()
+        self.name = name or (lambda *parts: hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest())
 
-    def problems(self, html: str, where: str) -> list[str]:
-        key = hashlib.sha256(f"{self.fingerprint}\0{html}".encode("utf-8")).hexdigest()
+    def problems(self, html: str, where: str, page: str = "index.html") -> list[str]:
+        key = self.name(self.fingerprint, page, html)
         if key in self.passed or (self.folder and (self.folder / key).is_file()):
             return []
-        found = check_page(html, where)
+        found = check_page(html, where, page)
         if not found:
             self.passed.add(key)
             if self.folder:
@@ -168,8 +204,8 @@ class JudgedPages:
         return found
 
 
-def check_svg(text: str, where: str) -> list[str]:
-    """Every problem of one SVG file, one line each, as check_page.  The file is read as XML, as a
+def check_svg(text: str, where: str, path: str = "image.svg") -> list[str]:
+    """Every problem of one SVG file (at the site-relative `path`), one line each, as check_page.  The file is read as XML, as a
     browser reads it when it is opened on its own: no entity declarations (they can hide markup)
     and no processing instruction but the XML declaration (<?xml-stylesheet?> loads a stylesheet)."""
     problems = [f"{where}: <?{name}?>: a processing instruction would load a stylesheet or change the file"
@@ -180,8 +216,8 @@ def check_svg(text: str, where: str) -> list[str]:
         return problems + [f"{where}: the file declares entities or loads a DTD ({type(error).__name__})"]
     except defusedxml.ElementTree.ParseError as error:
         return problems + [f"{where}: not well-formed XML: {error}"]
-    refusals = bleach.refusals_in_svg(root, tags=SVG_FILE_TAGS, protocols=PROTOCOLS, judge=judge_attribute,
-                                        css_problem=css_problem)
+    refusals = bleach.refusals_in_svg(root, tags=SVG_FILE_TAGS, protocols=PROTOCOLS, judge=partial(judge_attribute, page=path),
+                                        css_problem=partial(css_problem, page=path))
     return problems + [f"{where}: {describe(refusal)}" for refusal in refusals]
 
 
@@ -191,6 +227,8 @@ def stop_on(problems: list[str], expected: str = EXPECTED) -> None:
 
 
 def describe(refusal: bleach.Refusal) -> str:
+    if refusal.attribute is None and refusal.value is None and refusal.reason:  # the page's shape
+        return f"<{refusal.element}>: {refusal.reason} (expected at most {DEEPEST}: a page is for reading)"
     if refusal.attribute is None and refusal.reason is None:  # the element itself, with its address if any
         why = WHY_NOT.get(refusal.element, UNKNOWN if refusal.unknown else "not an element of the allow list")
         address = f' {_short(refusal.value)}' if refusal.value else ""
@@ -207,30 +245,47 @@ ADDRESS = ("the address is not allowed (expected a relative address, #…, http,
            "in SVG, a reference inside the file)")
 
 
-def judge_attribute(element: str, attribute: str, value: str) -> str | None:
-    """Why `attribute` may not be on `element`, or None when it may."""
+def judge_attribute(element: str, attribute: str, value: str, page: str = "index.html", in_page: bool = False) -> str | None:
+    """Why `attribute` may not be on `element`, or None when it may.  `page`: where the content is
+    published; `in_page`: in a page's HTML (not an SVG file of its own)."""
     name = attribute.lower()
     if name.startswith("on"):
         return "an event handler runs script"
+    if name.startswith("data-") and name not in INERT_DATA:
+        return ("a data-* attribute drives the site's and Material's scripts (data-clipboard-text makes a click copy "
+                "another text); only the site's build writes them")
     if not _allowed(element, attribute):
         return f"{attribute} is not an attribute of the allow list" + (
             " (it would load from or send to another address)" if name in ("background", "ping", "lowsrc", "dynsrc",
                                                                           "srcdoc", "formaction", "action") else "")
+    if name in NAMING and value.strip().startswith(SITE_NAMES):
+        return (f"the site's and Material's scripts look up {name}s starting with "
+                f"{', '.join(repr(n) for n in SITE_NAMES)} (the page's would be taken for theirs)")
     if name == "style":
-        return css_problem(value)
+        return css_problem(value, page) or (_placed(value) if in_page else None)
     if attribute in LOADED.get(element, ()):
         for url in _urls(value, srcset=name == "srcset"):
-            if is_outside(url):
-                return f"loads {url} from outside the site (expected a file of the site, e.g. ./images/<name>.svg)"
-            if urlsplit(url).scheme:
-                return f"loads a {urlsplit(url).scheme}: address (expected a file of the site)"
+            address = addresses.read(url, page)
+            if address.scheme and address.scheme not in ("http", "https", "ftp"):
+                return f"loads a {address.scheme}: address (expected a file of the site)"
+            if not address.relative or address.outside:
+                return f"loads {_visible(url)} from outside the site (expected a file of the site, e.g. ./images/<name>.svg)"
+    elif name in ADDRESSES:
+        address = addresses.read(value, page)
+        if not address.scheme and not address.relative:
+            return ("the address starts from the root of a host or names another host without a scheme, which breaks "
+                    "in the offline copy (expected a relative address, or https://…)")
+        if address.relative and address.outside:
+            return "the address leads above the site's folder (expected a file of the site)"
+    if name == "rel" and "opener" in value.lower().split():
+        return "rel=opener hands the page that opens a link a hold on this one (expected noopener, or no rel)"
     if element == "input" and name == "type" and value.lower() not in ("checkbox", "radio"):
         return "only check boxes and radio buttons (task lists, tabs)"
     return None
 
 
 def _allowed(element: str, attribute: str) -> bool:
-    if attribute in GLOBAL_ATTRIBUTES or attribute.startswith(("aria-", "data-")):
+    if attribute in GLOBAL_ATTRIBUTES or attribute in INERT_DATA or attribute.startswith("aria-"):
         return True
     if element in MATHML_TAGS:
         return attribute in MATHML_ATTRIBUTES
@@ -241,12 +296,23 @@ def _allowed(element: str, attribute: str) -> bool:
     return attribute in HTML_ATTRIBUTES.get(element, ())
 
 
-def css_problem(css: str) -> str | None:
+def css_problem(css: str, page: str = "index.html") -> str | None:
     """Why a stylesheet or style attribute may not stay: an @import or a url() that is not a file
     of the site (another host, or any scheme: http, data:, javascript:)."""
     for url in css_addresses(css):
-        if is_outside(url) or urlsplit(url).scheme:
-            return f"CSS loads {url} (expected no address, or a file of the site)"
+        if not addresses.is_site_file(url, page):
+            return f"CSS loads {_visible(url)} (expected no address, or a file of the site)"
+    return None
+
+
+def _placed(style: str) -> str | None:
+    """Why a style attribute may not place its element: against the window, over the site."""
+    for declaration in tinycss2.parse_blocks_contents(style, skip_comments=True, skip_whitespace=True):
+        if getattr(declaration, "type", None) == "declaration" and declaration.lower_name == "position":
+            value = tinycss2.serialize(declaration.value).strip().lower()
+            if value in PLACED:
+                return (f"position: {value} places the element against the window, over the site's header and pages "
+                        "(expected the element where the content puts it)")
     return None
 
 
@@ -289,9 +355,33 @@ def _urls(value: str, srcset: bool) -> list[str]:
     return [part.strip().split()[0] for part in value.split(",") if part.strip()]
 
 
-def is_outside(url: str) -> bool:
-    parts = urlsplit(url.strip())
-    return bool(parts.netloc) or parts.scheme.lower() in ("http", "https", "ftp") or url.strip().startswith("//")
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)(?:[^<>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
+# Elements that nest nothing (void), or that a browser closes by itself when the next one starts.
+_NOT_COUNTED = frozenset("""area base br col embed hr img input link meta source track wbr p li dt dd tr td th
+thead tbody tfoot option optgroup rb rt rtc rp colgroup caption""".split())
+
+
+def nesting(html: str) -> int:
+    """How deep `html` nests its elements, from its tags alone: fast, where parsing a deep nest
+    as a browser does takes time growing with its square.  An element left open counts (a browser
+    nests what follows in it); those a browser closes by itself (<p>, <li>, <td>...) do not, so
+    a browser's tree is at most about four times as deep (a list or a table in each)."""
+    depth = deepest = 0
+    for match in _TAG.finditer(html):
+        if match[2].lower() in _NOT_COUNTED or match[3]:
+            continue
+        if match[1]:
+            depth = max(depth - 1, 0)
+        else:
+            depth += 1
+            deepest = max(deepest, depth)
+    return deepest
+
+
+def _visible(url: str, limit: int = 120) -> str:
+    """An address with what a browser skips in it (tabs, newlines, control characters) shown."""
+    text = url if len(url) <= limit else url[: limit - 1] + "…"
+    return re.sub(r"[\x00-\x1f\x7f]", lambda m: f"\\x{ord(m[0]):02x}", text)
 
 
 def _short(value: str | None, limit: int = 80) -> str:

@@ -24,10 +24,13 @@ from pathlib import Path
 from quizzes.sources import answer_file_of
 
 from . import translations
+from .. import addresses
 from ..errors import SiteError
 from .inventory import CourseInventory
 from ..languages import Languages
 from .translations import Changes, Record
+
+log = logging.getLogger("mkdocs.plugins.course_site")
 
 TRANSLATED = (".ipynb", ".md", ".txt", ".svg")  # the kinds of file that have translations
 PAGES = (".ipynb", ".md")
@@ -176,8 +179,6 @@ def _state(inventory: CourseInventory, original: str, name: str, language: str, 
 _IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?(?P<src>[^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 
 
-def _local(src: str) -> bool:
-    return not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^/|^#", src)
 
 
 def page_uses(name: str, text: str) -> list[tuple[str, str, str | None]]:
@@ -188,7 +189,7 @@ def page_uses(name: str, text: str) -> list[tuple[str, str, str | None]]:
 
     def add(kind: str, reference: str, cell: str | None) -> None:
         path = reference.split("#", 1)[0].split("?", 1)[0]
-        if path and _local(path):
+        if path and addresses.is_relative(path):
             uses.append((kind, posixpath.normpath(posixpath.join(folder, path)), cell))
 
     if name.endswith(".ipynb"):
@@ -361,3 +362,4 @@ class GitHistory:
                     pass  # a version that did not parse differs
             date = day
         return date, None
+

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -32,7 +33,7 @@ class SiteServices:
     read_source: Callable[[str], str | None] | None = None  # docs-relative path -> the file's text, None if absent
     outdated: Mapping[str, PageState] = field(default_factory=dict)  # translations behind, by src_uri
     exists: Callable[[str], bool] = lambda path: False  # docs-relative path -> whether docs/ has that file
-    judge_content: Callable[[str, str], list[str]] = check_page  # (html, where) -> problems: sanitise.py
+    judge_content: Callable[[str, str, str], list[str]] = check_page  # (html, where, page url) -> problems: sanitise.py
     # (chapter folder, language) -> the site path of the chapter's archive offered in that language
     archives: Mapping[tuple[str, str], str] = field(default_factory=dict)
 
@@ -47,6 +48,14 @@ class PageResult:
     classes: set[str] = field(default_factory=set)
     ids: set[str] = field(default_factory=set)
     problems: list[str] = field(default_factory=list)  # what the content may not hold (course/sanitise.py)
+
+    def as_data(self) -> dict:
+        """As JSON can hold it (site/page_cache.py keeps it so)."""
+        return {**dataclasses.asdict(self), "classes": sorted(self.classes), "ids": sorted(self.ids)}
+
+    @classmethod
+    def from_data(cls, data: dict) -> "PageResult":
+        return cls(**{**data, "classes": set(data["classes"]), "ids": set(data["ids"])})
 
 
 @dataclass(frozen=True)

@@ -17,16 +17,14 @@ from __future__ import annotations
 
 import math
 import re
-from urllib.parse import urlsplit
-
 from bs4 import BeautifulSoup, NavigableString, Tag
 
+from .. import addresses
 from ..course.palette import dark_name
 
 
 def is_local_svg(src: str) -> bool:
-    parts = urlsplit(src)
-    return not parts.scheme and not parts.netloc and not parts.path.startswith("/") and parts.path.endswith(".svg")
+    return addresses.is_relative(src) and addresses.split_reference(src)[0].endswith(".svg")
 
 
 def _only_child(paragraph: Tag, name: str) -> Tag | None:

@@ -18,6 +18,8 @@ from urllib.parse import quote, unquote, urljoin, urlsplit
 
 from bs4 import BeautifulSoup
 
+from .. import addresses
+
 LINKING = (("a", "href"), ("img", "src"), ("source", "src"))
 
 
@@ -28,14 +30,13 @@ def rewrite_relative_links(tree: BeautifulSoup, languages: tuple[str, ...]) -> N
 
 
 def site_url_for(url: str, languages: tuple[str, ...]) -> str:
-    parts = urlsplit(url)
-    if parts.scheme or parts.netloc or url.startswith(("/", "#")) or not parts.path:
+    path, query, fragment = addresses.split_reference(url)
+    if not addresses.is_relative(url) or not path:
         return url
-    path = parts.path
     if languages:
         path = re.sub(r"\.(%s)(\.[^./]+)$" % "|".join(map(re.escape, languages)), r"\2", path)
     path = re.sub(r"\.(ipynb|md)$", ".html", path)
-    return path + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+    return path + (f"?{query}" if query else "") + (f"#{fragment}" if fragment else "")
 
 
 # Where a file may be linked from a page: its address, or a `srcset` list of addresses.
@@ -54,10 +55,10 @@ def link_untranslated_files(tree: BeautifulSoup, page_url: str, language: str, l
     folder = posixpath.dirname(page_url)
 
     def published(url: str) -> str:
-        parts = urlsplit(url)
-        if parts.scheme or parts.netloc or url.startswith(("/", "#")) or not parts.path:
+        path, query, fragment = addresses.split_reference(url)
+        if not addresses.is_relative(url) or not path:
             return url
-        site_path = posixpath.normpath(posixpath.join(folder, unquote(parts.path)))
+        site_path = posixpath.normpath(posixpath.join(folder, unquote(path)))
         prefix = languages.folder(language)
         if not site_path.startswith(prefix) or _PAGE.search(site_path):
             return url
@@ -66,7 +67,7 @@ def link_untranslated_files(tree: BeautifulSoup, page_url: str, language: str, l
             return url
         path = posixpath.relpath(languages.original(source), folder or ".")
         path = quote(path)
-        return path + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+        return path + (f"?{query}" if query else "") + (f"#{fragment}" if fragment else "")
 
     for tag, attribute in ASSETS:
         for element in tree.find_all(tag, attrs={attribute: True}):

@@ -44,7 +44,7 @@ class StyleCollector:
         key = made_before.key(css, classes, ids) if made_before else None
         found = made_before.get(key) if made_before else None
         if found is not None:
-            pruned = found[0]
+            pruned = found
         else:
             pruned = prune_stylesheet(css, self.classes, self.ids)
             if made_before:

@@ -17,18 +17,21 @@ site's (a `mkdocs serve` rebuild after a one-line edit); a figure, the plan or t
 A step that comes to read more of the course, or another page's state, must be keyed here.
 
 A page whose content had a problem is never kept: its problems are found again, named, each build.
-Entries live in memory (serve's rebuilds) and in a folder beside the notebook cache (the next build).
+Entries live in memory (serve's rebuilds) and in a folder beside the notebook cache (the next build),
+as JSON, each named by an HMAC under the machine's key (caches.py): a page kept is a page the
+sanitiser passed, so an entry nobody can name from public inputs is one nobody can forge.
 """
 
 from __future__ import annotations
 
 import hashlib
-import pickle
+import json
 from collections.abc import Collection
 from importlib.metadata import distributions
 from pathlib import Path
 
 from ..course.inventory import CourseInventory
+from .caches import keyed
 
 CODE_FOLDERS = (Path(__file__).resolve().parents[1], Path(__file__).resolve().parents[3] / "quizzes")  # course_site/, quizzes/
 PAGES = (".md", ".ipynb")
@@ -69,39 +72,39 @@ def describe(function) -> str:
 
 
 class PageCache:
-    """What was made, by the hash of what it was made from (`build`: what all of it shares); any
-    picklable value (a page: its HTML and PageResult)."""
+    """What was made, by the HMAC of what it was made from (`build`: what all of it shares) under
+    `key` (caches.secret()); any JSON value (a page: its HTML and PageResult as data)."""
 
-    def __init__(self, folder: Path | None, build: str) -> None:
-        self.folder, self.build = folder, build
-        self.kept: dict[str, tuple] = {}
+    def __init__(self, folder: Path | None, build: str, key: bytes = b"") -> None:
+        if folder is not None and not key:
+            raise ValueError("a cache kept on disk is keyed with the machine's secret (caches.secret())")
+        self.folder, self.build, self.secret = folder, build, key
+        self.kept: dict[str, object] = {}
         self.used: set[str] = set()  # the keys this build asked for or made
 
     def key(self, html: str, *page: object) -> str:
         """`page`: where and how the page is shown, its source's text, its cells' outputs, its
         exercises and its translation's state."""
-        digest = hashlib.sha256(f"{self.build}\0{html}".encode("utf-8"))
-        digest.update(repr(page).encode("utf-8"))
-        return digest.hexdigest()
+        return keyed(self.secret, self.build, html, repr(page))
 
-    def get(self, key: str) -> tuple | None:
+    def get(self, key: str) -> object | None:
         self.used.add(key)
         if key in self.kept:
             return self.kept[key]
         if self.folder is None:
             return None
         try:
-            self.kept[key] = pickle.loads((self.folder / key).read_bytes())
-        except FileNotFoundError:  # never made, or forgotten by another build sharing the folder
+            self.kept[key] = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+        except (FileNotFoundError, ValueError):  # never made, forgotten by another build, or cut short
             return None
         return self.kept[key]
 
-    def put(self, key: str, *made: object) -> None:
+    def put(self, key: str, made: object) -> None:
         self.used.add(key)
         self.kept[key] = made
         if self.folder:
             self.folder.mkdir(parents=True, exist_ok=True)
-            (self.folder / key).write_bytes(pickle.dumps(made))
+            (self.folder / f"{key}.json").write_text(json.dumps(made, ensure_ascii=False), encoding="utf-8")
 
     def forget_unused(self) -> None:
         """Drop every page this build did not ask for: a page made from inputs that changed since
@@ -110,5 +113,5 @@ class PageCache:
         self.kept = {key: made for key, made in self.kept.items() if key in self.used}
         if self.folder is not None and self.folder.is_dir():
             for path in self.folder.iterdir():
-                if path.name not in self.used and path.is_file():  # only what put() wrote
+                if path.stem not in self.used and path.is_file():
                     path.unlink(missing_ok=True)

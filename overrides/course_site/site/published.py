@@ -22,8 +22,9 @@ from __future__ import annotations
 import posixpath
 import re
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
+from .. import addresses
 from ..errors import SiteError
 from mkdocs.structure.files import Files, InclusionLevel
 
@@ -52,15 +53,14 @@ def used_by_page(html: str, page_url: str, reading: PageLinks | None = None) -> 
     """The site paths a built page links or loads (href, src, srcset, the dark figure's address);
     `reading`: the page as site_links has read it already (read as it streams by: a whole page's
     tree is not needed for this, and a tree was a seventh of a warm build)."""
-    here = posixpath.dirname(page_url)
     used = set()
     for attribute, value in (reading or read_links(html)).addresses:
         for address in ([part.split()[0] for part in value.split(",") if part.strip()]
                         if attribute == "srcset" else [value]):
-            parts = urlsplit(address)
-            if parts.scheme or parts.netloc or not parts.path:
+            read = addresses.read(address, page_url)
+            if not read.relative or read.outside or not addresses.split_reference(address)[0]:
                 continue
-            used.add(posixpath.normpath(posixpath.join(here, unquote(parts.path))))
+            used.add(posixpath.normpath(unquote(read.path)))
     return used
 
 

@@ -20,8 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
+from .. import addresses
 from .page_cache import PageCache
 
 # The attribute of each element that makes the browser follow or fetch a URL.
@@ -84,18 +85,18 @@ class LinkReadings:
         found = self.kept.get(key)
         if found is None:
             text = write(html)
-            found = (text, _digest(text))
-            self.kept.put(key, *found)
-        text, digest = found
-        return text, self._reading(digest, text)
+            found = {"text": text, "digest": _digest(text)}
+            self.kept.put(key, found)
+        return found["text"], self._reading(found["digest"], found["text"])
 
     def _reading(self, digest: str, html: str) -> PageLinks:
         key = self.kept.key(digest)
         found = self.kept.get(key)
         if found is not None:
-            return found[0]
+            return PageLinks(frozenset(found["ids"]), tuple((tag, url, tuple(rel)) for tag, url, rel in found["links"]),
+                             tuple((name, value) for name, value in found["addresses"]))
         reading = read_links(html)
-        self.kept.put(key, reading)
+        self.kept.put(key, {"ids": sorted(reading.ids), "links": reading.links, "addresses": reading.addresses})
         return reading
 
 
@@ -147,24 +148,25 @@ class _Site:
 
 
 def _problem(site: _Site, here: str, tag: str, url: str, rel: tuple[str, ...]) -> str | None:
-    parts = urlsplit(url)
-    if parts.scheme in ("http", "https", "mailto"):
+    address = addresses.read(url, here)  # as the browser reads it (a backslash, a tab, //host)
+    if address.scheme in ("http", "https", "mailto"):
         # Links to other sites, and metadata links (canonical, hreflang), load nothing.
         if tag != "a" and not {"alternate", "canonical"} & set(rel):
             return f"<{tag}> loads {url} from outside the site"
         return None
     if here == NOT_FOUND and url.startswith(site.prefix):
         url = posixpath.relpath(url, site.prefix.rstrip("/") or "/")
-        parts = urlsplit(url)
-    elif parts.scheme or parts.netloc or url.startswith("/"):
+        address = addresses.read(url, here)
+    elif address.scheme or not address.relative:
         return f"<{tag}> {url} is not relative (breaks under file://)"
-    # Site paths are joined as strings: the site has no links of its own (docs/ may have none).
-    target = posixpath.normpath(posixpath.join(posixpath.dirname(here), unquote(parts.path))) if parts.path else here
-    target = "" if target == "." else target
+    if address.outside:
+        return f"<{tag}> {url} leads above the site's folder"
+    path, _, fragment = addresses.split_reference(url)
+    target = unquote(address.path).rstrip("/") if path else here
     if target in site.folders:
-        target = posixpath.join(target, "index.html")
-    if target not in site.files:  # what leaves the site ("../..") is not on it either
+        target = posixpath.join(target, "index.html") if target else "index.html"
+    if target not in site.files:
         return f"<{tag}> {url}: no such file on the site"
-    if parts.fragment and target.endswith(".html") and unquote(parts.fragment) not in site.read(target).ids:
-        return f"<{tag}> {url}: {target} has no #{unquote(parts.fragment)}"
+    if fragment and target.endswith(".html") and unquote(fragment) not in site.read(target).ids:
+        return f"<{tag}> {url}: {target} has no #{unquote(fragment)}"
     return None
