@@ -108,7 +108,7 @@ def test_content_that_would_run_script_or_load_from_outside_is_named(html, lines
 
 OUTSIDE = "from outside the site (expected a file of the site, e.g. ./images/<name>.svg)"
 CSS = "(expected no address, or a file of the site)"
-DATA = sanitise.judge_attribute("p", "data-x", "")
+DATA = sanitise.judge_attribute("p", "data-x", "", in_page=True)
 NAMES = sanitise.judge_attribute("div", "id", "__x")
 
 
@@ -298,11 +298,22 @@ def test_file_names_that_show_otherwise_or_collide_by_case_are_named(tmp_path):
 def test_a_glossary_use_that_is_not_text_is_named_not_a_traceback(tmp_path):
     """L1 (G2b): an alias to nested lists as `uses` crashed with `unhashable type: 'list'`."""
     from course_site.course.glossary import read_glossary
+    from course_site.course.inventory import CourseInventory
     from course_site.errors import SiteError
 
     (tmp_path / "glossary.yml").write_text(
         "terms:\n  - id: ai\n    zh: {term: 甲, definition: 一, uses: [[a, b]]}\n"
         "    en: {term: A, definition: one}\n", encoding="utf-8")
+    files = CourseInventory(tmp_path.resolve(), (), ("glossary.yml",), (), frozenset(["glossary.yml"]))
     with pytest.raises(SiteError) as raised:
-        read_glossary(tmp_path, ("zh", "en"))
+        read_glossary(files, "glossary.yml", ("zh", "en"))
     assert "entry ai (zh): uses is not text" in str(raised.value)
+
+
+def test_a_data_attribute_in_an_svg_file_is_inert_in_a_page_it_is_refused():
+    """draw.io writes data-cell-id on every shape of an exported figure: shown as an image or on
+    its own, no script of the site reads it; in a page, Material's and the site's scripts would."""
+    figure = '<svg xmlns="http://www.w3.org/2000/svg"><g data-cell-id="e1"><rect width="1" height="1"/></g></svg>'
+    assert sanitise.check_svg(figure, "docs/ch/images/a.svg") == []
+    assert sanitise.check_page('<p><svg><g data-cell-id="e1"></g></svg></p>', "docs/ch/a.md") == [
+        f'docs/ch/a.md: <g data-cell-id="e1">: {DATA}']
