@@ -702,6 +702,20 @@ def test_code_blocks_get_their_own_names_and_inline_code_breaks_between_its_part
     )
 
 
+def test_a_list_of_alternatives_in_a_table_cell_may_break_after_its_slashes_and_nothing_else_does():
+    html = ("<table><tr><th>Option</th><th>Values</th></tr>"
+            "<tr><td><code>--a_b</code></td><td><code>true</code>/<code>false</code>/<code>x</code> (<code>false</code>)</td></tr>"
+            "<tr><td>a/b</td><td><code>1</code> / <code>0</code>, <code>path</code>/dir</td></tr></table>"
+            "<p><code>true</code>/<code>false</code></p>")
+    assert run_step(pipeline.tables, html, context()) == (
+        '<table data-narrow="rows"><tr><th>Option</th><th>Values</th></tr>'
+        '<tr><td data-label="Option"><code>--a_b</code></td>'
+        '<td data-label="Values"><code>true</code>/<wbr/><code>false</code>/<wbr/><code>x</code> (<code>false</code>)</td></tr>'
+        '<tr><td data-label="Option">a/b</td><td data-label="Values"><code>1</code> / <code>0</code>, <code>path</code>/dir</td></tr></table>'
+        "<p><code>true</code>/<code>false</code></p>"
+    )
+
+
 CODE_CELL = '<div class="jp-Cell jp-CodeCell"><div class="jp-InputArea-editor"><pre>x = 1</pre></div></div>'
 
 

@@ -17,6 +17,7 @@ from helpers import EDGE_SITE, build_site, load_config, notebook_pages, pages_of
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 SIZES = {"390": PHONE, "1280": DESKTOP}
+LANGUAGE_PAGES = {"zh": "", "en": "en/"}
 
 # What each table of a page shows: whether it reads as rows, scrolls, shows the edge cue and the
 # hint; the words (Latin words, identifiers, option names) that are off screen or broken across
@@ -340,6 +341,39 @@ def test_tables_in_notebooks_keep_to_the_text_column(on_screen, size):
     assert {page: overflow for page, overflow in measured.items() if overflow != {"scroll": 0, "cut": 0}} == {}
 
 
+# Each table wider than the box it scrolls in, or whose box scrolls: its number, width and room.
+TABLES_CUT = """() => [...document.querySelectorAll('article table')].map((table, index) => {
+  const box = table.closest('.md-typeset__scrollwrap') || table.parentElement;
+  return {table: index + 1, width: table.getBoundingClientRect().width, room: box.clientWidth,
+          scrolls: box.scrollWidth > box.clientWidth};
+}).filter(t => t.width > t.room + 0.5 || t.scrolls)"""
+# A tablet (736 px of text), the narrowest text column above it (960 px, where the table of
+# contents joins the page: 686 px) and a laptop beside both sidebars (688 px).
+WIDE_SCREENS = (768, 960, 1280)
+
+
+@pytest.mark.parametrize("language", LANGUAGE_PAGES)
+def test_every_table_fits_its_column_whole_from_a_tablet_up(browser, site_dir, http_base, language):
+    """No table is cut or scrolls sideways at 768, 960 or 1280 px: not by its border (2 px past
+    the column), not 3.2's AUTOFUSE_DFX_FLAGS table (57 px past it, its last column cut at
+    "GE, Induc")."""
+    tab = browser.new_page()
+    pages = [p for p in pages_of(site_dir) if p.startswith("en/") == (language == "en")
+             and "<table" in (site_dir / p).read_text(encoding="utf-8")]
+    cut, measured = {}, 0
+    for page in pages:
+        tab.goto(http_base + page, wait_until="load")
+        measured += tab.locator("article table").count() * len(WIDE_SCREENS)
+        for width in WIDE_SCREENS:
+            tab.set_viewport_size({"width": width, "height": 900})
+            if found := tab.evaluate(TABLES_CUT):
+                cut[f"{page} at {width} px"] = found
+    tab.close()
+    assert cut == {}
+    assert "03_practice_and_debugging/03.02_advanced_enabling.html" in [p.removeprefix("en/") for p in pages]
+    assert measured >= 20 * len(WIDE_SCREENS)
+
+
 # -- figures ---------------------------------------------------------------------------------
 
 READABLE_PX = 11
@@ -449,9 +483,6 @@ def test_every_figure_opens_where_its_smallest_text_can_be_read(browser, site_di
 
 
 # -- running a notebook, the home page ---------------------------------------------------------
-
-LANGUAGE_PAGES = {"zh": "", "en": "en/"}
-
 
 # What the home page and each run box both say of running a section online (review M3).
 NO_ONE_CLICK = {"zh": "还没有一键在线运行的链接", "en": "no one-click online links yet"}

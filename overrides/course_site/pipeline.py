@@ -211,10 +211,11 @@ def code_blocks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def tables(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """On phones, wide tables read as labelled rows (a hint over those that cannot), and no word
-    with a hyphen breaks in a cell (page/tables.py)."""
+    """On phones, wide tables read as labelled rows (a hint over those that cannot), no word
+    with a hyphen breaks in a cell, and a list of alternatives in code may (page/tables.py)."""
     table_layout.label_rows(tree, str(page.strings["table_hint"]))
     table_layout.keep_hyphenated_words(tree)
+    table_layout.break_between_alternatives(tree)
     return tree
 
 
