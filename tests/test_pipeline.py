@@ -702,6 +702,21 @@ def test_code_blocks_get_their_own_names_and_inline_code_breaks_between_its_part
     )
 
 
+def test_a_code_block_too_wide_for_a_phone_says_how_far_in_its_wrapped_lines_go_on():
+    def hang(code: str) -> str | None:
+        tree = BeautifulSoup(run_step(pipeline.code_blocks, f"<pre><code>{code}</code></pre>", context()), "html.parser")
+        return tree.code.get("style")
+
+    long = "export AUTOFUSE_FLAGS=--enable_autofuse=true"  # 44 characters
+    assert hang("x = 1\n  y = 2") is None  # fits a phone: never wraps
+    assert hang("注释" * 9 + "\nx") is None and hang("注释" * 9 + "注") == "--hang:2ch"  # a wide character is two
+    assert hang(long) == "--hang:2ch"
+    assert hang(f"{long}\n  echo\n    done") == "--hang:6ch"  # deeper than the deepest line begins
+    # Lines deeper than a phone has room for: the deepest place up to eight where no line begins
+    assert hang(f"{long}\n    x\n        y\n                     z") == "--hang:6ch"
+    assert hang(f"{long}\n" + "".join(" " * n + "x\n" for n in range(0, 12))) == "--hang:8ch"
+
+
 def test_a_list_of_alternatives_in_a_table_cell_may_break_after_its_slashes_and_nothing_else_does():
     html = ("<table><tr><th>Option</th><th>Values</th></tr>"
             "<tr><td><code>--a_b</code></td><td><code>true</code>/<code>false</code>/<code>x</code> (<code>false</code>)</td></tr>"

@@ -202,6 +202,39 @@ NOTEBOOK_OVERFLOW = """() => {
 }"""
 
 
+# On a phone (null on a wide screen): each code block that scrolls sideways, and each line of a
+# block that wrapped and goes on at the edge or where a line of the block begins (it would read as
+# a line of its own); and how many lines wrapped.
+CODE_WRAPPING = r"""() => {
+  if (window.innerWidth >= 600) return null;
+  const found = {scrolls: [], flush: [], wrapped: 0};
+  document.querySelectorAll('article pre > code').forEach((code, index) => {
+    if (code.scrollWidth > code.clientWidth + 1) found.scrolls.push(code.textContent.slice(0, 50));
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT), range = document.createRange();
+    let starts = [], continued = [], previous = null, lineStart = true, blank = true;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.length; i++) {
+        const c = node.data[i];
+        if (c === '\n') { lineStart = true; blank = true; continue; }
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const rect = [...range.getClientRects()].find(r => r.width > 0);
+        if (!rect) continue;
+        if (!lineStart && previous && rect.top >= previous.bottom - 2) continued.push([rect.left, node.data.slice(i, i + 20)]);
+        else if (c.trim() && blank) starts.push(rect.left);
+        if (c.trim()) blank = false;
+        lineStart = false; previous = rect;
+      }
+    }
+    const edge = code.getBoundingClientRect().left + parseFloat(getComputedStyle(code).paddingLeft);
+    const width = parseFloat(getComputedStyle(code).fontSize) * 0.6;  // a character of monospace
+    found.wrapped += continued.length;
+    for (const [left, text] of continued)
+      if (left < edge + width || starts.some(start => Math.abs(left - start) < 1.5 * width)) found.flush.push(text);
+  });
+  return found;
+}"""
+
+
 # -- every page at each size: one visit each ---------------------------------------------------
 #
 # Several checks read every page at the same size; each page is loaded once per size for all of
@@ -218,6 +251,7 @@ class OnScreen:
     cut_comments: list[str]
     copy_button_room: list[str]
     tables_moved: list[str]  # tables taken out of the page or put in as it started, or left unboxed
+    code_wrapping: dict | None  # on a phone: code blocks that scroll, wrapped lines flush with the block's own
     under_copy_button: list[str] | None = None  # notebook pages
     notebook_overflow: dict | None = None  # notebook pages with a table
     run_box: dict | None = None  # notebook pages
@@ -231,7 +265,8 @@ def look_at(tab, is_notebook: bool) -> OnScreen:
     seen = OnScreen(tables=tab.evaluate(TABLES),
                     scrolls_sideways=tab.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth"),
                     comments=tab.locator("article pre > code .c1").count(), cut_comments=tab.evaluate(CUT_COMMENTS),
-                    copy_button_room=tab.evaluate(COPY_BUTTON_ROOM), tables_moved=tab.evaluate(TABLES_MOVED))
+                    copy_button_room=tab.evaluate(COPY_BUTTON_ROOM), tables_moved=tab.evaluate(TABLES_MOVED),
+                    code_wrapping=tab.evaluate(CODE_WRAPPING))
     if not is_notebook:
         return seen
     seen.under_copy_button = tab.evaluate(CHARACTERS_UNDER_THE_BUTTON)
@@ -696,6 +731,17 @@ def test_no_comment_in_code_is_cut_at_the_edge_of_a_phone(on_screen, size):
     problems = {page: shown.cut_comments[:3] for page, shown in on_screen(size).items() if shown.cut_comments}
     assert problems == {}
     assert sum(shown.comments for shown in on_screen(size).values()) > 50
+
+
+@pytest.mark.parametrize("size", ["390"])
+def test_no_line_of_code_is_cut_on_a_phone_and_a_wrapped_one_never_reads_as_its_own(on_screen, size):
+    """Every code block of every page shows all of its lines at 390 px, 1.3's
+    `export AUTOFUSE_FLAGS="--enable_autofuse=true"` among them (it scrolled, cut before its
+    value); the part of a line that wraps goes on further in, where no line of its block begins."""
+    scrolls = {page: shown.code_wrapping["scrolls"][:3] for page, shown in on_screen(size).items() if shown.code_wrapping["scrolls"]}
+    flush = {page: shown.code_wrapping["flush"][:3] for page, shown in on_screen(size).items() if shown.code_wrapping["flush"]}
+    assert scrolls == {} and flush == {}
+    assert on_screen(size)["01_basic_overview/01.03_enable_autofusion.html"].code_wrapping["wrapped"] >= 20
 
 
 # -- search previews ---------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from .course.run_at_build import CellOutput
 from .page import figures as figure_parts, glossary_terms, quiz_pages, run_box as run_boxes
 from .page import headings as heading_anchors, links as link_rewriting, notices as page_notices
 from .page import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout
-from .page.code_breaks import mark_breaks
+from .page.code_breaks import hang_wrapped_lines, mark_breaks
 from .page.context import PageContext
 from .page.description import description_of
 from .site import archives
@@ -203,10 +203,11 @@ def images(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 def code_blocks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """Each code block named for its copy button, without Pygments' unstyled whitespace spans;
     inline code breaks only at a space or after "_", "=", ";", ",", "/", never inside a part with
-    a hyphen."""
+    a hyphen; a code block's lines that wrap on a phone go on deeper than its own lines begin."""
     material.name_code_blocks(tree)
     nbconvert.plain_code_whitespace(tree)
     mark_breaks(tree)
+    hang_wrapped_lines(tree)
     return tree
 
 
