@@ -777,3 +777,28 @@ def test_no_line_of_a_search_preview_begins_with_punctuation(browser, http_base,
     assert browsing.search_results(tab, query)
     assert tab.evaluate(LINES_OPENING_WITH_PUNCTUATION) == []
     context.close()
+
+
+# -- the navigation on a phone -----------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGE_PAGES)
+def test_the_phone_drawer_shows_each_chapter_title_whole(browser, http_base, language):
+    """Review N10: the drawer's header read "Chapter 2: How AutoFuse fus".  Opened on a page of
+    each chapter, every title on view in the drawer is whole: each line of it inside its box."""
+    context = browser.new_context(**PHONE)
+    tab = context.new_page()
+    chapters = load_config()["extra"]["course"]
+    problems = []
+    for chapter in chapters:
+        first = chapter["sections"][0]["file"].replace(".ipynb", ".html")
+        tab.goto(http_base + LANGUAGE_PAGES[language] + f"{chapter['chapter']}/{first}", wait_until="load")
+        tab.locator(".md-header label[for='__drawer']").click()
+        title = tab.locator(".md-nav--primary .md-nav__title:visible", has_text=chapter["title"][language])
+        title.wait_for()
+        lines = title.evaluate("""t => { const range = document.createRange(); range.selectNodeContents(t);
+          const box = t.getBoundingClientRect();
+          return [...range.getClientRects()].filter(r => r.width).map(r => [r.left >= box.left - 0.5 && r.right <= box.right + 0.5, t.scrollWidth <= t.clientWidth]); }""")
+        if not lines or not all(inside and fits for inside, fits in lines):
+            problems.append((chapter["title"][language], lines))
+    context.close()
+    assert problems == []

@@ -270,7 +270,8 @@ class CourseSite:
         languages = self.build.languages
         path = languages.without_folder(page.url)
         alternates = [
-            {"name": languages.names[code], "link": (languages.folder(code) + path) or "index.html", "lang": code}
+            {"name": languages.names[code], "link": (languages.folder(code) + path) or "index.html", "lang": code,
+             "current": code == self.language_pass.language}
             for code in languages.codes
         ]
         extras = getattr(page, "course", None) or PageExtras()
