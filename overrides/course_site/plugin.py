@@ -15,6 +15,7 @@ Where to look:
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -234,8 +235,7 @@ class CourseSite:
             notebook_stylesheet=NOTEBOOK_CSS if context.is_notebook else None,
             quiz_stylesheet=result.quiz_stylesheet,
             figures=bool(result.figures),
-            figure_close=build.strings[language]["figure_close"],
-            figure_pan_hint=build.strings[language]["figure_pan_hint"],
+            words=build.strings[language],
         )
         if context.written_in != language:
             log.info(f"{context.where} has no {language} version: shown in {context.written_in}, with a notice")
@@ -333,8 +333,7 @@ class PageExtras:
     notebook_stylesheet: str | None = None
     quiz_stylesheet: str | None = None
     figures: bool = False  # the page has figures: figures.js opens them full screen
-    figure_close: str = ""  # the label of the full-screen view's close button
-    figure_pan_hint: str = ""  # under a full-screen figure wider than the screen
+    words: Mapping = field(default_factory=dict)  # the language's strings table, for the scripts' words
     alternates: list = field(default_factory=list)
     language: str | None = None  # the language of the site the page is part of
     footer: Footer = field(default_factory=Footer)

@@ -9,13 +9,16 @@
  * this script draws one tooltip, for the element the reader points at, when they do.
  *
  * A finger cannot hover, and a tap would follow a term's link at once: so the first tap on a term
- * shows its definition (the term takes the focus), and a second tap on the same term, while it
- * still has the focus, opens its glossary entry.  A mouse, a pen and the keyboard are left as
- * they are, and so is a tap on a permanent link.
+ * shows its definition (the term takes the focus), with a line saying what a second tap does
+ * (the script's data-tap-again), and a second tap on the same term, while it still has the
+ * focus, opens its glossary entry.  A mouse, a pen and the keyboard are left as they are, and
+ * so is a tap on a permanent link.  A definition is set in the text's weight and, on a touch
+ * screen, at 14 px (site.css): Material's tooltip is for a word or two, bold at 10 px.
  */
 (function () {
   "use strict";
   var TERM = "a.glossary-term";
+  var tapAgain = document.currentScript ? document.currentScript.getAttribute("data-tap-again") : "";
   var hosts = Array.prototype.slice.call(document.querySelectorAll("article " + TERM + "[title], article a.headerlink[title]"));
   var tip = null;     // the tooltip, made the first time it is needed
   var shownFor = null;
@@ -52,6 +55,13 @@
     host.removeAttribute("title");  // no browser tooltip on top of this one
     host.setAttribute("aria-describedby", tip.id);
     tip.firstChild.textContent = host.getAttribute("data-tooltip");
+    tip.classList.toggle("course-tooltip--term", host.matches(TERM));
+    if (host === touched && tapAgain) {
+      var line = document.createElement("span");
+      line.className = "course-tooltip__tap-again";
+      line.textContent = tapAgain;
+      tip.firstChild.appendChild(line);
+    }
     tip.classList.remove("md-tooltip2--active");
     document.body.appendChild(tip);
     // Below the element, centred on it, as Material places an inline tooltip.

@@ -31,6 +31,8 @@ STRINGS = {
     "glossary_other_languages": "In other languages: ",
     "glossary_index": "Terms by initial letter",
     "glossary_permalink": "Link to the term “{term}”",  # {term}: the entry's term
+    # Under a term's definition shown by a first tap (tooltips.js): what a second tap does.
+    "glossary_tap_again": "Tap again to open its entry in the glossary.",
     # The home page's catalog: {total} is a number of questions.
     "catalog_label": "course contents",
     "catalog_exercises": "{total} questions",

@@ -31,6 +31,8 @@ STRINGS = {
     "glossary_other_languages": "其他语言：",
     "glossary_index": "按拼音首字母查找",
     "glossary_permalink": "链接到术语“{term}”",  # {term}: the entry's term
+    # Under a term's definition shown by a first tap (tooltips.js): what a second tap does.
+    "glossary_tap_again": "再点一次，打开术语表中的这个词条。",
     # The home page's catalog: {total} is a number of questions.
     "catalog_label": "课程目录",
     "catalog_exercises": "{total} 道练习题",
