@@ -291,10 +291,16 @@ def test_the_home_page_catalog_lists_every_section_and_where_the_progress_goes()
     page = context("index.md", url="index.html", plan=PRACTICE_PLAN, course=course_with_an_exercise())
     assert run_step(pipeline.catalog, html, page) == (
         "<h2>目录</h2>\n"
-        '<div class="course-catalog" id="course-catalog">\n'
+        '<div class="course-catalog" id="course-catalog">'
+        # Where the reader left off, hidden until place.js fills it: no call to action above it here
+        '<p class="course-continue" data-continue="" data-folder="" data-pages=\'{"ch/a.html":"1.1 节","ch/b.html":"1.2 练习"}\' '
+        'data-search-exclude="" hidden="" lang="zh"><a class="md-button md-button--primary course-continue__link">继续学习：'
+        '<span data-continue-title=""></span></a> <span class="course-continue__at" data-continue-at="" hidden="">上次读到：'
+        '<span data-continue-heading=""></span></span></p>\n'
         '<p class="course-progress-total" data-progress-total="" hidden=""></p>\n'
         '<section aria-labelledby="catalog-ch" class="course-catalog__chapter">\n'
         '<h3 id="catalog-ch">第一章</h3>\n'
+        '<p class="course-catalog__print"><a href="ch/print.html">打印本章</a></p>\n'
         '<ul class="course-catalog__sections">\n'
         '<li class="course-catalog__section"><a href="ch/a.html">1.1 节</a></li>\n'
         '<li class="course-catalog__section"><a href="ch/b.html">1.2 练习</a> '
@@ -306,6 +312,7 @@ def test_the_home_page_catalog_lists_every_section_and_where_the_progress_goes()
         '<li class="course-catalog__section course-catalog__section--coming">2.1 节 '
         '<span class="course-catalog__coming">即将推出</span></li>\n'
         "</ul></section>\n"
+        '<p class="course-catalog__print"><a href="print.html">打印整门课程</a></p>\n'
         '<p class="course-progress-actions" data-progress-actions="" hidden="">'
         '<button class="quiz-reset-all" type="button">清除全部进度</button></p>\n'
         '<p aria-live="polite" class="course-progress-status" data-progress-status=""></p>\n'
@@ -339,6 +346,8 @@ def test_a_chapter_practice_ends_with_the_readers_progress_and_where_to_go_next(
         "</ul>\n"
         '<p class="chapter-end__next">The next chapter, “Chapter 2”, is coming soon: see what comes next in the '
         '<a href="../index.html#course-catalog">course contents</a>.</p>\n'
+        '<p class="chapter-end__print">Print or save as PDF, with the answer after each question: '
+        '<a href="print.html">this chapter</a> · <a href="../print.html">the whole course</a></p>\n'
         "</section>"
     )
     # Any other page, the first section of the chapter included, is left alone.

@@ -20,6 +20,7 @@ course/: what the course is, read and checked before any page is built
 - translations.py: translation records and fingerprints (pure); translation_status.py: each
   translation's state (up to date, outdated since a git date, missing, no record), and `done`
 - history.py: when each file last changed (git); palette.py: the figures' palette and dark versions
+- printed.py: the print pages the plan makes (the course, each chapter) and where they are published
 
 page/: what the pipeline's steps put into a page
 - context.py: what a page is to the steps, and what they find out of it
@@ -28,12 +29,15 @@ page/: what the pipeline's steps put into a page
 - progress.py: the reader's progress: the catalog, the chapter end
 - figures.py: <figure> in pages; glossary_terms.py: the glossary page and the links on first uses
 - run_box.py: the box that offers a chapter's notebooks; search_text.py: what search indexes of a page
+- reading_place.py: where the reader left off, kept by each section, offered on the home and 404 pages
 
 site/: what the build writes beside the pages, and what it keeps between builds
 - archives.py: each chapter's notebooks to download; solution_files.py: reference solutions' files
 - progress_data.py: the data behind the navigation's ticks; dark_figures.py: each SVG's dark file
 - search_index.py: the index, one file per language; the query side is assets/javascripts/search.js
 - sitemap.py, not_found.py (the 404 page), footer.py, notebook_css.py (the one JupyterLab stylesheet)
+- page_extras.py: what main.html needs from a page beyond MkDocs' own fields (`page.course`)
+- print_pages.py: the print pages, each made from its sections as built
 - site_links.py: the link check the build ends with; published.py: only what the plan names is published
 - offline_package.py: the site zipped into itself; compaction.py: pages without template whitespace
 - page_cache.py: a page made again only when something it is made from changed

@@ -29,7 +29,7 @@ from .course.glossary import PAGE as GLOSSARY_PAGE
 from .course.run_at_build import CellOutput
 from .page import figures as figure_parts, glossary_terms, quiz_pages, run_box as run_boxes
 from .page import headings as heading_anchors, links as link_rewriting, notices as page_notices
-from .page import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout
+from .page import page_top as page_top_parts, progress, reading_place, search_text as index_text, tables as table_layout
 from .page.code_breaks import hang_wrapped_lines, mark_breaks
 from .page.context import PageContext
 from .page.description import description_of
@@ -114,11 +114,13 @@ def exercises_step(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 
 
 def catalog(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """The course catalog on the home page, with the reader's progress."""
+    """The course catalog on the home page, with the reader's progress, and where they left off
+    (page/reading_place.py)."""
     if page.is_home:
         site = page.site
         replace_comment(tree, CATALOG_MARKER, progress.render_catalog(
             site.plan, site.course, page.language, site.languages, page.strings, page.url))
+        reading_place.insert_slot(tree, reading_place.render_slot(site.plan, page.language, site.languages, page.strings))
     return tree
 
 

@@ -15,7 +15,6 @@ Where to look:
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -33,11 +32,13 @@ from .course.glossary import read_glossary
 from .course.plan import CoursePlan, check_every_page_is_planned, read_plan
 from .errors import SiteError
 from .languages import Languages
-from .page import progress, quiz_pages
+from .page import progress, quiz_pages, reading_place
 from .page.context import PageContext, PageResult, SiteServices
 from .site import archives, compaction, dark_figures, offline_package, page_cache, progress_data, published
 from .site import search_index, site_links, sitemap, solution_files
-from .site.footer import Footer, footer_for
+from .site.print_pages import PrintEditions
+from .site.footer import footer_for
+from .site.page_extras import PageExtras
 from .site.not_found import NOT_FOUND, not_found_context
 from .site.notebook_css import NOTEBOOK_CSS, StyleCollector
 from .strings import load_tables, table_path
@@ -74,6 +75,7 @@ class Build:
     copied: dict = field(default_factory=dict)  # site path -> the docs/ file published there (every pass)
     used: set = field(default_factory=set)  # site paths the built pages link or load (every pass)
     content_problems: list = field(default_factory=list)  # what pages may not hold, of every pass so far
+    printing: PrintEditions | None = None  # the course and each chapter on paper (print_pages.py)
 
 
 @dataclass(frozen=True)
@@ -152,7 +154,7 @@ class CourseSite:
                      stylesheets=page_cache.PageCache(caches / STYLESHEET_CACHE, code),
                      links=site_links.LinkReadings(page_cache.PageCache(caches / LINKS_CACHE, code)),
                      search_entries=material_search.keep_search_entries(config, caches / SEARCH_CACHE, code),
-                     last_changed=history.last_changed(docs_dir))
+                     last_changed=history.last_changed(docs_dir), printing=PrintEditions(plan, languages))
 
     def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, cache: Path) -> dict:
         if src_uri not in self._run_outputs:
@@ -180,6 +182,8 @@ class CourseSite:
             files.append(File.generated(config, uri, abs_src_path=str(exercises.ENGINE / Path(uri).name)))
         for dark in dark_figures.dark_figures(files, docs_dir, config):
             files.append(dark)
+        for printed in self.build.printing.files(config, self.language_pass.language):
+            files.append(printed)
         self.build.copied.update(_copied_from(files, docs_dir))
         return files
 
@@ -210,12 +214,16 @@ class CourseSite:
         return context
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str | None:
+        if self.build.printing.is_one(page.file.src_uri):  # made from the other pages (on_page_context)
+            return None
         return quiz_pages.markdown_with_slots(
             self.build.course, page.file.src_uri, markdown, Path(page.file.abs_src_path), Path(config.docs_dir)
         )
 
     def on_page_content(self, html: str, page, config, files) -> str:
         build, language = self.build, self.language_pass.language
+        if build.printing.is_one(page.file.src_uri):
+            return html
         context = PageContext(
             src_uri=page.file.src_uri, url=page.url, language=language,
             written_in=i18n.written_in(page.file, build.languages),
@@ -236,6 +244,7 @@ class CourseSite:
             quiz_stylesheet=result.quiz_stylesheet,
             figures=bool(result.figures),
             words=build.strings[language],
+            place=reading_place.place_of(build.plan, build.languages, page.file.src_uri),
         )
         if context.written_in != language:
             log.info(f"{context.where} has no {language} version: shown in {context.written_in}, with a notice")
@@ -267,6 +276,9 @@ class CourseSite:
 
     def on_page_context(self, context, page, config, nav):
         """Priority -100: after static-i18n's own language switcher (50), which knows Markdown pages only."""
+        language = self.language_pass.language
+        self.build.printing.fill(page, nav, language=language, strings=self.build.strings[language],
+                                 course_title=config.site_name)
         languages = self.build.languages
         path = languages.without_folder(page.url)
         alternates = [
@@ -324,19 +336,6 @@ class CourseSite:
         if broken:
             raise SiteError(f"{len(broken)} broken links:\n  " + "\n  ".join(broken),
                             expected="links to published pages and files, and anchors that exist on them")
-
-
-@dataclass
-class PageExtras:
-    """What main.html needs from a page, beyond MkDocs' own fields (as `page.course`)."""
-
-    notebook_stylesheet: str | None = None
-    quiz_stylesheet: str | None = None
-    figures: bool = False  # the page has figures: figures.js opens them full screen
-    words: Mapping = field(default_factory=dict)  # the language's strings table, for the scripts' words
-    alternates: list = field(default_factory=list)
-    language: str | None = None  # the language of the site the page is part of
-    footer: Footer = field(default_factory=Footer)
 
 
 def _copied_from(files: Files, docs_dir: Path) -> dict[str, str]:
