@@ -11,9 +11,11 @@ import re
 import subprocess
 import sys
 import threading
+import unicodedata
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pypdfium2
 from bs4 import BeautifulSoup
 from mkdocs.utils.yaml import yaml_load
 
@@ -31,6 +33,8 @@ HUB_COURSES = ("op_basics", "op_advanced")
 AXE = ROOT / "tests" / "vendor" / "axe.min.js"  # test-only, never published
 sys.path.insert(0, str(ROOT / "tools"))  # tools/browsing.py
 sys.path.insert(0, str(ROOT / "overrides"))  # the site's build package, course_site
+
+from course_site.course import printed  # noqa: E402  (found through the path above)
 
 
 def load_config(path: Path = ROOT / "mkdocs.yml") -> dict:
@@ -64,6 +68,7 @@ def course_inventory(config_file: Path = ROOT / "mkdocs.yml"):
 
 LANGUAGES = site_languages()
 DEFAULT_LANGUAGE = LANGUAGES[0]
+PRINT_PAGE = f"{printed.NAME}.html"  # a print page's file name (course_site/course/printed.py)
 
 
 def quiz_languages(codes: tuple[str, ...] = LANGUAGES, folders=()) -> tuple:
@@ -110,8 +115,14 @@ def notebook_pages(site: Path, docs: Path = DOCS) -> list[str]:
 
 
 def pages_of(site: Path) -> list[str]:
-    """Every page of a built site except 404.html (which is tested on its own)."""
-    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name != "404.html")
+    """Every page of a built site a reader reads on screen: not 404.html, nor the print pages
+    (print_pages_of), each of which has tests of its own."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name not in ("404.html", PRINT_PAGE))
+
+
+def print_pages_of(site: Path) -> list[str]:
+    """The print pages of a built site: the course's, then each chapter's, in each language."""
+    return sorted((p.relative_to(site).as_posix() for p in site.rglob(PRINT_PAGE)), key=lambda p: (p.count("/"), p))
 
 
 def twin_of(page: str) -> str:
@@ -143,6 +154,68 @@ def axe_violations(page) -> list[dict]:
     if not page.evaluate("typeof axe !== 'undefined'"):  # once per page: a second copy costs 0.2 s to parse
         page.add_script_tag(path=str(AXE))
     return page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))")
+
+
+# -- a page on paper: Chromium's PDF, its text read with pypdfium2 (requirements-test.txt) -------
+#
+# Chromium names some CJK glyphs by another character that shares them (⼀ for 一, which NFKC
+# undoes; ⻔ for 门 and 戶 for 户, which it does not), so both sides are compared after NFKC,
+# without white space, and a paragraph's CJK characters need only mostly be as written.
+
+CJK = "[\u2e80-\u2fdf\u3400-\u9fff\uf900-\ufaff]"  # ideographs and the radicals that stand for them
+OTHER_CJK = 0.1  # of the CJK characters of a piece of text, at most this share (or one) written otherwise
+
+
+def squeezed(text: str) -> str:
+    # A font draws the full-width tilde of "20%～48%" with the wave dash's glyph, named 〜, and
+    # the en dash of "NF1011–NF1015" with the figure dash's, named ‒.
+    text = re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).replace("\u301c", "~")
+    return re.sub("[\u2010-\u2015]", "-", text)
+
+
+def is_cjk(c: str) -> bool:
+    return re.fullmatch(CJK, c) is not None
+
+
+def found(words: str, text: str) -> bool:
+    """`words` in the PDF's squeezed `text`: everything but CJK characters as written, and CJK
+    characters as written but for one in ten (Chromium names a glyph some CJK characters share by
+    one of them: ⻅ for 见, 戶 for 户)."""
+    words = squeezed(words)
+    if words in text:
+        return True
+    pattern = "".join(CJK if is_cjk(c) else re.escape(c) for c in words)
+    cjk = [i for i, c in enumerate(words) if is_cjk(c)]
+    for match in re.finditer(f"(?=({pattern}))", text):  # overlapping: the first look-alike may hide the real one
+        same = sum(match.group(1)[i] == words[i] for i in cjk)
+        if same >= len(cjk) - max(1, int(OTHER_CJK * len(cjk))):
+            return True
+    return False
+
+
+CHUNK = 12  # characters
+
+
+def printed(paragraph: str, text: str) -> bool:
+    """A paragraph is in the PDF when nearly all its pieces are: a page may end inside it, and
+    text extraction does not always keep a page's parts in reading order."""
+    words = squeezed(paragraph)
+    chunks = [words[i:i + CHUNK] for i in range(0, len(words), CHUNK)]
+    return sum(found(chunk, text) for chunk in chunks) >= max(1, len(chunks) - 1) if len(chunks) > 2 else found(words, text)
+
+
+def pdf_pages(pdf: bytes) -> list[str]:
+    """Each page's text, as PDFium (Chromium's own PDF library) reads it."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return [squeezed(page.get_textpage().get_text_range()) for page in document]
+    finally:
+        document.close()
+
+
+def pdf_text(pdf: bytes) -> str:
+    return "".join(pdf_pages(pdf))
+
 
 
 class BuildFailed(AssertionError):

@@ -77,3 +77,21 @@ def test_the_language_switch_lands_on_the_same_section_and_back_returns(browser,
         tab.wait_for_function("([y, quarter]) => Math.abs(window.scrollY - y) <= quarter",
                               arg=[left_at, tab.evaluate("innerHeight / 4")], timeout=10_000)
     context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_the_language_menu_says_which_language_the_page_is_in(browser, http_base, language, width):
+    """Review N7: the menu listed 中文 / English alike on both sites.  The reader's language is the
+    current page for screen readers (aria-current) and bold on screen, not by colour alone."""
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    tab = context.new_page()
+    tab.goto(http_base + FOLDER[language] + PAGES[0], wait_until="load")
+    tab.locator(".md-header .md-select button").first.focus()  # the menu opens
+    entries = tab.locator(".md-header .md-select a[hreflang]")
+    shown = {entries.nth(i).get_attribute("hreflang"): entries.nth(i).evaluate(
+        "a => [a.getAttribute('aria-current'), getComputedStyle(a).fontWeight, a.getClientRects().length > 0]")
+        for i in range(entries.count())}
+    context.close()
+    assert shown[language] == ["page", "700", True]
+    assert shown[OTHER[language]][:2] == [None, "400"] and shown[OTHER[language]][2]

@@ -295,11 +295,13 @@ def pages_base(site_dir):
 @pytest.mark.parametrize("address, locale, language", [
     ("01_basic_overview/no-such-page.html", "en-US", "zh"),  # a Chinese address, whatever the browser
     ("en/01_basic_overview/no-such-page.html", "zh-CN", "en"),  # an English address
-    ("no-such-page", "en-GB", "en"),  # an address that says nothing: the browser's language
-    ("no-such-page", "zh-CN", "zh"),
+    ("no/such/page.html", "en-US", "zh"),  # review N12: not under en/, so the Chinese site's address
+    ("../elsewhere.html", "en-GB", "en"),  # outside the site: the browser's language
+    ("../elsewhere.html", "zh-CN", "zh"),
 ])
 def test_the_404_page_speaks_the_readers_language(pages_base, visit, address, locale, language):
-    record = visit(pages_base + address, pages_base, viewport=PHONE, locale=locale)
+    host = pages_base.removesuffix(site_path_prefix().lstrip("/"))  # an address outside the site is the host's
+    record = visit(pages_base + address, host if address.startswith("../") else pages_base, viewport=PHONE, locale=locale)
     tab = record.page
     assert tab.evaluate("document.documentElement.lang") == language
     section = tab.locator(f"section.course-404[lang={language}]")

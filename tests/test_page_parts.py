@@ -4,6 +4,7 @@ the date a page last changed, the footer, the chapter archives, the 404 page's l
 from __future__ import annotations
 
 import datetime
+import json
 import re
 import zipfile
 from pathlib import Path
@@ -223,8 +224,7 @@ def test_every_notebook_of_the_built_site_is_in_its_chapter_archive_with_what_it
 # -- the 404 page ----------------------------------------------------------------------------
 
 
-def test_the_404_page_knows_the_default_languages_addresses():
-    assert not_found.default_names(PLAN) == ["01_a", "glossary.html", "index.html"]
+def test_the_404_page_speaks_every_language_and_offers_each_where_the_reader_left_off():
     context = not_found.not_found_context(
         site_url="https://example.org/course/", languages=LANGUAGES, strings=STRINGS,
         site_names={"zh": "课程", "en": "Course"}, plan=PLAN, palette_script="",
@@ -233,6 +233,11 @@ def test_the_404_page_knows_the_default_languages_addresses():
     assert [(e["code"], e["home"], e["title"]) for e in context["languages"]] == [
         ("zh", "index.html", "页面不存在 · 课程"), ("en", "en/index.html", "Page not found · Course")]
     assert context["languages"][1]["others"] == [{"code": "zh", "name": "中文", "home": "index.html"}]
+    slots = [BeautifulSoup(e["continue"], "html.parser").p for e in context["languages"]]
+    assert [(slot["lang"], slot["data-folder"], slot.has_attr("hidden")) for slot in slots] == [("zh", "", True), ("en", "en/", True)]
+    # The published sections of the chapters, by their address without a language's folder, not the glossary
+    assert [json.loads(slot["data-pages"]) for slot in slots] == [
+        {"01_a/x.html": "1.1 甲", "01_a/y.html": "1.3 丙"}, {"01_a/x.html": "1.1 A", "01_a/y.html": "1.3 C"}]
 
 
 def test_report_an_error_can_open_the_issue_on_gitcode_too():

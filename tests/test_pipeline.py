@@ -300,10 +300,16 @@ def test_the_home_page_catalog_lists_every_section_and_where_the_progress_goes()
     page = context("index.md", url="index.html", plan=PRACTICE_PLAN, course=course_with_an_exercise())
     assert run_step(pipeline.catalog, html, page) == (
         "<h2>目录</h2>\n"
-        '<div class="course-catalog" id="course-catalog">\n'
+        '<div class="course-catalog" id="course-catalog">'
+        # Where the reader left off, hidden until place.js fills it: no call to action above it here
+        '<p class="course-continue" data-continue="" data-folder="" data-pages=\'{"ch/a.html":"1.1 节","ch/b.html":"1.2 练习"}\' '
+        'data-search-exclude="" hidden="" lang="zh"><a class="md-button md-button--primary course-continue__link">继续学习：'
+        '<span data-continue-title=""></span></a> <span class="course-continue__at" data-continue-at="" hidden="">上次读到：'
+        '<span data-continue-heading=""></span></span></p>\n'
         '<p class="course-progress-total" data-progress-total="" hidden=""></p>\n'
         '<section aria-labelledby="catalog-ch" class="course-catalog__chapter">\n'
         '<h3 id="catalog-ch">第一章</h3>\n'
+        '<p class="course-catalog__print"><a href="ch/print.html">打印本章</a></p>\n'
         '<ul class="course-catalog__sections">\n'
         '<li class="course-catalog__section"><a href="ch/a.html">1.1 节</a></li>\n'
         '<li class="course-catalog__section"><a href="ch/b.html">1.2 练习</a> '
@@ -315,6 +321,7 @@ def test_the_home_page_catalog_lists_every_section_and_where_the_progress_goes()
         '<li class="course-catalog__section course-catalog__section--coming">2.1 节 '
         '<span class="course-catalog__coming">即将推出</span></li>\n'
         "</ul></section>\n"
+        '<p class="course-catalog__print"><a href="print.html">打印整门课程</a></p>\n'
         '<p class="course-progress-actions" data-progress-actions="" hidden="">'
         '<button class="quiz-reset-all" type="button">清除全部进度</button></p>\n'
         '<p aria-live="polite" class="course-progress-status" data-progress-status=""></p>\n'
@@ -348,6 +355,8 @@ def test_a_chapter_practice_ends_with_the_readers_progress_and_where_to_go_next(
         "</ul>\n"
         '<p class="chapter-end__next">The next chapter, “Chapter 2”, is coming soon: see what comes next in the '
         '<a href="../index.html#course-catalog">course contents</a>.</p>\n'
+        '<p class="chapter-end__print">Print or save as PDF, with the answer after each question: '
+        '<a href="print.html">this chapter</a> · <a href="../print.html">the whole course</a></p>\n'
         "</section>"
     )
     # Any other page, the first section of the chapter included, is left alone.
@@ -766,6 +775,35 @@ def test_code_blocks_get_their_own_names_and_inline_code_breaks_between_its_part
         '<code>pip install <span class="nb">-e </span>./<wbr/>python/</code> '
         '<code><span class="nb">plain-long-identifier-without</span></code></p>'
         '<pre id="code-2"><code>not_inline_code_at_all_here</code></pre>'
+    )
+
+
+def test_a_code_block_too_wide_for_a_phone_says_how_far_in_its_wrapped_lines_go_on():
+    def hang(code: str) -> str | None:
+        tree = BeautifulSoup(run_step(pipeline.code_blocks, f"<pre><code>{code}</code></pre>", context()), "html.parser")
+        return tree.code.get("style")
+
+    long = "export AUTOFUSE_FLAGS=--enable_autofuse=true"  # 44 characters
+    assert hang("x = 1\n  y = 2") is None  # fits a phone: never wraps
+    assert hang("注释" * 9 + "\nx") is None and hang("注释" * 9 + "注") == "--hang:2ch"  # a wide character is two
+    assert hang(long) == "--hang:2ch"
+    assert hang(f"{long}\n  echo\n    done") == "--hang:6ch"  # deeper than the deepest line begins
+    # Lines deeper than a phone has room for: the deepest place up to eight where no line begins
+    assert hang(f"{long}\n    x\n        y\n                     z") == "--hang:6ch"
+    assert hang(f"{long}\n" + "".join(" " * n + "x\n" for n in range(0, 12))) == "--hang:8ch"
+
+
+def test_a_list_of_alternatives_in_a_table_cell_may_break_after_its_slashes_and_nothing_else_does():
+    html = ("<table><tr><th>Option</th><th>Values</th></tr>"
+            "<tr><td><code>--a_b</code></td><td><code>true</code>/<code>false</code>/<code>x</code> (<code>false</code>)</td></tr>"
+            "<tr><td>a/b</td><td><code>1</code> / <code>0</code>, <code>path</code>/dir</td></tr></table>"
+            "<p><code>true</code>/<code>false</code></p>")
+    assert run_step(pipeline.tables, html, context()) == (
+        '<table data-narrow="rows"><tr><th>Option</th><th>Values</th></tr>'
+        '<tr><td data-label="Option"><code>--a_b</code></td>'
+        '<td data-label="Values"><code>true</code>/<wbr/><code>false</code>/<wbr/><code>x</code> (<code>false</code>)</td></tr>'
+        '<tr><td data-label="Option">a/b</td><td data-label="Values"><code>1</code> / <code>0</code>, <code>path</code>/dir</td></tr></table>'
+        "<p><code>true</code>/<code>false</code></p>"
     )
 
 

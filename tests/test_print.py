@@ -3,21 +3,16 @@ page, a section with figures, a chapter practice with its quiz, the glossary), i
 languages and in the dark scheme, holds the page's text, the words drawn in its figures, and
 each question with its answer and explanation; no navigation, no panels, no empty answer field.
 
-The PDF's text is read with pypdf (requirements-test.txt).  Chromium names some CJK glyphs by
-another character that shares them (⼀ for 一, which NFKC undoes; ⻔ for 门 and 戶 for 户,
-which it does not), so both sides are compared after NFKC, without white space, and a
-paragraph's CJK characters need only mostly be as written (found(), printed())."""
+The PDF's text is read as helpers.pdf_text reads it, and compared as helpers.found and
+helpers.printed compare (Chromium names some CJK glyphs by another character that shares them)."""
 
 from __future__ import annotations
 
-import io
 import re
-import unicodedata
 
-import pypdf
 import pytest
 
-from helpers import DOCS
+from helpers import DOCS, found, pdf_text, printed, squeezed
 
 KINDS = {
     "home": "index.html",
@@ -33,48 +28,6 @@ SCREEN_ONLY = {
     "en": ["On this page", "Download the chapter's notebooks (ZIP)", "Check answer", "You can also open each question",
            "· Show answer", "· Hide answer"],
 }
-
-
-CJK = "[\u2e80-\u2fdf\u3400-\u9fff\uf900-\ufaff]"  # ideographs and the radicals that stand for them
-OTHER_CJK = 0.1  # of the CJK characters of a piece of text, at most this share (or one) written otherwise
-
-
-def squeezed(text: str) -> str:
-    # A font draws the full-width tilde of "20%～48%" with the wave dash's glyph, named 〜.
-    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).replace("\u301c", "~")
-
-
-def is_cjk(c: str) -> bool:
-    return re.fullmatch(CJK, c) is not None
-
-
-def found(words: str, text: str) -> bool:
-    """`words` in the PDF's squeezed `text`: everything but CJK characters as written, and CJK
-    characters as written but for one in ten (Chromium names a glyph some CJK characters share by
-    one of them: ⻅ for 见, 戶 for 户)."""
-    words = squeezed(words)
-    pattern = "".join(CJK if is_cjk(c) else re.escape(c) for c in words)
-    cjk = [i for i, c in enumerate(words) if is_cjk(c)]
-    for match in re.finditer(f"(?=({pattern}))", text):  # overlapping: the first look-alike may hide the real one
-        same = sum(match.group(1)[i] == words[i] for i in cjk)
-        if same >= len(cjk) - max(1, int(OTHER_CJK * len(cjk))):
-            return True
-    return False
-
-
-CHUNK = 12  # characters
-
-
-def printed(paragraph: str, text: str) -> bool:
-    """A paragraph is in the PDF when nearly all its pieces are: a page may end inside it, and
-    text extraction does not always keep a page's parts in reading order."""
-    words = squeezed(paragraph)
-    chunks = [words[i:i + CHUNK] for i in range(0, len(words), CHUNK)]
-    return sum(found(chunk, text) for chunk in chunks) >= max(1, len(chunks) - 1) if len(chunks) > 2 else found(words, text)
-
-
-def pdf_text(pdf: bytes) -> str:
-    return squeezed("".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages))
 
 
 def svg_words(src: str, language: str) -> list[str]:

@@ -17,6 +17,7 @@ from helpers import course_settings, EDGE_SITE, build_site, load_config, noteboo
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 SIZES = {"390": PHONE, "1280": DESKTOP}
+LANGUAGE_PAGES = {"zh": "", "en": "en/"}
 
 # What each table of a page shows: whether it reads as rows, scrolls, shows the edge cue and the
 # hint; the words (Latin words, identifiers, option names) that are off screen or broken across
@@ -201,6 +202,39 @@ NOTEBOOK_OVERFLOW = """() => {
 }"""
 
 
+# On a phone (null on a wide screen): each code block that scrolls sideways, and each line of a
+# block that wrapped and goes on at the edge or where a line of the block begins (it would read as
+# a line of its own); and how many lines wrapped.
+CODE_WRAPPING = r"""() => {
+  if (window.innerWidth >= 600) return null;
+  const found = {scrolls: [], flush: [], wrapped: 0};
+  document.querySelectorAll('article pre > code').forEach((code, index) => {
+    if (code.scrollWidth > code.clientWidth + 1) found.scrolls.push(code.textContent.slice(0, 50));
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT), range = document.createRange();
+    let starts = [], continued = [], previous = null, lineStart = true, blank = true;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.length; i++) {
+        const c = node.data[i];
+        if (c === '\n') { lineStart = true; blank = true; continue; }
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const rect = [...range.getClientRects()].find(r => r.width > 0);
+        if (!rect) continue;
+        if (!lineStart && previous && rect.top >= previous.bottom - 2) continued.push([rect.left, node.data.slice(i, i + 20)]);
+        else if (c.trim() && blank) starts.push(rect.left);
+        if (c.trim()) blank = false;
+        lineStart = false; previous = rect;
+      }
+    }
+    const edge = code.getBoundingClientRect().left + parseFloat(getComputedStyle(code).paddingLeft);
+    const width = parseFloat(getComputedStyle(code).fontSize) * 0.6;  // a character of monospace
+    found.wrapped += continued.length;
+    for (const [left, text] of continued)
+      if (left < edge + width || starts.some(start => Math.abs(left - start) < 1.5 * width)) found.flush.push(text);
+  });
+  return found;
+}"""
+
+
 # -- every page at each size: one visit each ---------------------------------------------------
 #
 # Several checks read every page at the same size; each page is loaded once per size for all of
@@ -217,6 +251,7 @@ class OnScreen:
     cut_comments: list[str]
     copy_button_room: list[str]
     tables_moved: list[str]  # tables taken out of the page or put in as it started, or left unboxed
+    code_wrapping: dict | None  # on a phone: code blocks that scroll, wrapped lines flush with the block's own
     under_copy_button: list[str] | None = None  # notebook pages
     notebook_overflow: dict | None = None  # notebook pages with a table
     run_box: dict | None = None  # notebook pages
@@ -230,7 +265,8 @@ def look_at(tab, is_notebook: bool) -> OnScreen:
     seen = OnScreen(tables=tab.evaluate(TABLES),
                     scrolls_sideways=tab.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth"),
                     comments=tab.locator("article pre > code .c1").count(), cut_comments=tab.evaluate(CUT_COMMENTS),
-                    copy_button_room=tab.evaluate(COPY_BUTTON_ROOM), tables_moved=tab.evaluate(TABLES_MOVED))
+                    copy_button_room=tab.evaluate(COPY_BUTTON_ROOM), tables_moved=tab.evaluate(TABLES_MOVED),
+                    code_wrapping=tab.evaluate(CODE_WRAPPING))
     if not is_notebook:
         return seen
     seen.under_copy_button = tab.evaluate(CHARACTERS_UNDER_THE_BUTTON)
@@ -338,6 +374,39 @@ def test_tables_in_notebooks_keep_to_the_text_column(on_screen, size):
     measured = {page: shown.notebook_overflow for page, shown in on_screen(size).items() if shown.notebook_overflow}
     assert measured
     assert {page: overflow for page, overflow in measured.items() if overflow != {"scroll": 0, "cut": 0}} == {}
+
+
+# Each table wider than the box it scrolls in, or whose box scrolls: its number, width and room.
+TABLES_CUT = """() => [...document.querySelectorAll('article table')].map((table, index) => {
+  const box = table.closest('.md-typeset__scrollwrap') || table.parentElement;
+  return {table: index + 1, width: table.getBoundingClientRect().width, room: box.clientWidth,
+          scrolls: box.scrollWidth > box.clientWidth};
+}).filter(t => t.width > t.room + 0.5 || t.scrolls)"""
+# A tablet (736 px of text), the narrowest text column above it (960 px, where the table of
+# contents joins the page: 686 px) and a laptop beside both sidebars (688 px).
+WIDE_SCREENS = (768, 960, 1280)
+
+
+@pytest.mark.parametrize("language", LANGUAGE_PAGES)
+def test_every_table_fits_its_column_whole_from_a_tablet_up(browser, site_dir, http_base, language):
+    """No table is cut or scrolls sideways at 768, 960 or 1280 px: not by its border (2 px past
+    the column), not 3.2's AUTOFUSE_DFX_FLAGS table (57 px past it, its last column cut at
+    "GE, Induc")."""
+    tab = browser.new_page()
+    pages = [p for p in pages_of(site_dir) if p.startswith("en/") == (language == "en")
+             and "<table" in (site_dir / p).read_text(encoding="utf-8")]
+    cut, measured = {}, 0
+    for page in pages:
+        tab.goto(http_base + page, wait_until="load")
+        measured += tab.locator("article table").count() * len(WIDE_SCREENS)
+        for width in WIDE_SCREENS:
+            tab.set_viewport_size({"width": width, "height": 900})
+            if found := tab.evaluate(TABLES_CUT):
+                cut[f"{page} at {width} px"] = found
+    tab.close()
+    assert cut == {}
+    assert "03_practice_and_debugging/03.02_advanced_enabling.html" in [p.removeprefix("en/") for p in pages]
+    assert measured >= 20 * len(WIDE_SCREENS)
 
 
 # -- figures ---------------------------------------------------------------------------------
@@ -449,9 +518,6 @@ def test_every_figure_opens_where_its_smallest_text_can_be_read(browser, site_di
 
 
 # -- running a notebook, the home page ---------------------------------------------------------
-
-LANGUAGE_PAGES = {"zh": "", "en": "en/"}
-
 
 # What the home page and each run box both say of running a section online (review M3).
 NO_ONE_CLICK = {"zh": "还没有一键在线运行的链接", "en": "no one-click online links yet"}
@@ -667,6 +733,17 @@ def test_no_comment_in_code_is_cut_at_the_edge_of_a_phone(on_screen, size):
     assert sum(shown.comments for shown in on_screen(size).values()) > 50
 
 
+@pytest.mark.parametrize("size", ["390"])
+def test_no_line_of_code_is_cut_on_a_phone_and_a_wrapped_one_never_reads_as_its_own(on_screen, size):
+    """Every code block of every page shows all of its lines at 390 px, 1.3's
+    `export AUTOFUSE_FLAGS="--enable_autofuse=true"` among them (it scrolled, cut before its
+    value); the part of a line that wraps goes on further in, where no line of its block begins."""
+    scrolls = {page: shown.code_wrapping["scrolls"][:3] for page, shown in on_screen(size).items() if shown.code_wrapping["scrolls"]}
+    flush = {page: shown.code_wrapping["flush"][:3] for page, shown in on_screen(size).items() if shown.code_wrapping["flush"]}
+    assert scrolls == {} and flush == {}
+    assert on_screen(size)["01_basic_overview/01.03_enable_autofusion.html"].code_wrapping["wrapped"] >= 20
+
+
 # -- search previews ---------------------------------------------------------------------------
 
 # Each line of each result's preview that begins with closing punctuation (review m12).
@@ -700,3 +777,28 @@ def test_no_line_of_a_search_preview_begins_with_punctuation(browser, http_base,
     assert browsing.search_results(tab, query)
     assert tab.evaluate(LINES_OPENING_WITH_PUNCTUATION) == []
     context.close()
+
+
+# -- the navigation on a phone -----------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGE_PAGES)
+def test_the_phone_drawer_shows_each_chapter_title_whole(browser, http_base, language):
+    """Review N10: the drawer's header read "Chapter 2: How AutoFuse fus".  Opened on a page of
+    each chapter, every title on view in the drawer is whole: each line of it inside its box."""
+    context = browser.new_context(**PHONE)
+    tab = context.new_page()
+    chapters = load_config()["extra"]["course"]
+    problems = []
+    for chapter in chapters:
+        first = chapter["sections"][0]["file"].replace(".ipynb", ".html")
+        tab.goto(http_base + LANGUAGE_PAGES[language] + f"{chapter['chapter']}/{first}", wait_until="load")
+        tab.locator(".md-header label[for='__drawer']").click()
+        title = tab.locator(".md-nav--primary .md-nav__title:visible", has_text=chapter["title"][language])
+        title.wait_for()
+        lines = title.evaluate("""t => { const range = document.createRange(); range.selectNodeContents(t);
+          const box = t.getBoundingClientRect();
+          return [...range.getClientRects()].filter(r => r.width).map(r => [r.left >= box.left - 0.5 && r.right <= box.right + 0.5, t.scrollWidth <= t.clientWidth]); }""")
+        if not lines or not all(inside and fits for inside, fits in lines):
+            problems.append((chapter["title"][language], lines))
+    context.close()
+    assert problems == []

@@ -26,6 +26,7 @@ course/: what the courses are, read and checked before any page is built
 - translations.py: translation records and fingerprints (pure); translation_status.py: each
   translation's state (up to date, outdated since a git date, missing, no record), and `done`
 - history.py: when each file last changed (git); palette.py: the figures' palette and dark versions
+- printed.py: the print pages the plan makes (the course, each chapter) and where they are published
 
 page/: what the pipeline's steps put into a page
 - context.py: what a page is to the steps, and what they find out of it
@@ -36,6 +37,7 @@ page/: what the pipeline's steps put into a page
   glossary page and the links on first uses
 - cell_outputs.py: what a cell run at build printed, under it
 - run_box.py: the box that offers a chapter's notebooks; search_text.py: what search indexes of a page
+- reading_place.py: where the reader left off, kept by each section, offered on the home and 404 pages
 
 site/: what the build writes beside the pages, and what it keeps between builds
 - build.py: one build's state across its language passes; finish.py: the end of a build, in order
@@ -43,6 +45,8 @@ site/: what the build writes beside the pages, and what it keeps between builds
 - progress_data.py: the data behind the navigation's ticks; dark_figures.py: each palette SVG's dark file
 - search_index.py: the index, one file per language; the query side is assets/javascripts/search.js
 - sitemap.py, not_found.py (the 404 page), footer.py, notebook_css.py (the one JupyterLab stylesheet)
+- page_extras.py: what main.html needs from a page beyond MkDocs' own fields (`page.course`)
+- print_pages.py: the print pages, each made from its sections as built
 - site_links.py: the link check the build ends with; published.py: only what the plan names is published
 - offline_package.py: the site zipped into itself; compaction.py: pages without template whitespace
 - page_cache.py: a page made again only when something it is made from changed

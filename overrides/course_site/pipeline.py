@@ -29,8 +29,8 @@ from .course.plan import HOME
 from .page import cell_outputs as output_parts, figures as figure_parts, formulas as formula_parts, glossary_terms
 from .page import quiz_pages, run_box as run_boxes
 from .page import headings as heading_anchors, links as link_rewriting, notices as page_notices
-from .page import page_top as page_top_parts, progress, search_text as index_text, tables as table_layout
-from .page.code_breaks import mark_breaks
+from .page import page_top as page_top_parts, progress, reading_place, search_text as index_text, tables as table_layout
+from .page.code_breaks import hang_wrapped_lines, mark_breaks
 from .page.context import PageContext
 from .page.description import description_of
 
@@ -109,7 +109,7 @@ def exercises_step(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 def catalog(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """The catalog, with the reader's progress: every course's on the site's home page, where its
     marker is; a course's own on the course's home page, at the marker, or at the end of a page
-    written without one (upstream's README.md)."""
+    written without one (upstream's README.md); and where the reader left off (page/reading_place.py)."""
     site, source = page.site, page.site.languages.original(page.src_uri)
     planned = page.course
     if page.is_home or (planned is not None and source == planned.home):
@@ -118,6 +118,7 @@ def catalog(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
                                        only=only)
         if not replace_comment(tree, CATALOG_MARKER, html) and only is not None:
             tree.append(BeautifulSoup(html, "html.parser"))
+        reading_place.insert_slot(tree, reading_place.render_slot(site.plan, page.language, site.languages, page.strings))
     return tree
 
 
@@ -216,18 +217,20 @@ def images(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
 def code_blocks(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
     """Each code block named for its copy button, without Pygments' unstyled whitespace spans;
     inline code breaks only at a space or after "_", "=", ";", ",", "/", never inside a part with
-    a hyphen."""
+    a hyphen; a code block's lines that wrap on a phone go on deeper than its own lines begin."""
     material.name_code_blocks(tree)
     nbconvert.plain_code_whitespace(tree)
     mark_breaks(tree)
+    hang_wrapped_lines(tree)
     return tree
 
 
 def tables(tree: BeautifulSoup, page: PageContext) -> BeautifulSoup:
-    """On phones, wide tables read as labelled rows (a hint over those that cannot), and no word
-    with a hyphen breaks in a cell (page/tables.py)."""
+    """On phones, wide tables read as labelled rows (a hint over those that cannot), no word
+    with a hyphen breaks in a cell, and a list of alternatives in code may (page/tables.py)."""
     table_layout.label_rows(tree, str(page.strings["table_hint"]))
     table_layout.keep_hyphenated_words(tree)
+    table_layout.break_between_alternatives(tree)
     return tree
 
 

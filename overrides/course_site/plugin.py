@@ -17,7 +17,7 @@ Where to look:
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -31,12 +31,14 @@ from .course import exercises, history, inventory, run_at_build, sanitise, trans
 from .course.course_check import raise_problems
 from .course.model import read_courses
 from .course.plan import check_every_page_is_planned
-from .page import links, progress, quiz_pages
+from .page import links, progress, quiz_pages, reading_place
 from .page.context import PageContext, PageResult, SiteServices
 from .site import archives, caches, compaction, dark_figures, finish, page_cache, published, search_index
 from .site import site_links
 from .site.build import CACHES, JUDGED_CACHE, LINKS_CACHE, PAGE_CACHE, RUN_CACHE, SEARCH_CACHE, STYLESHEET_CACHE, Build
-from .site.footer import Footer, footer_for
+from .site.footer import footer_for
+from .site.page_extras import PageExtras
+from .site.print_pages import PrintEditions
 from .site.not_found import NOT_FOUND, not_found_context
 from .site.notebook_css import NOTEBOOK_CSS
 
@@ -122,7 +124,8 @@ class CourseSite:
                      stylesheets=page_cache.PageCache(caches_dir / STYLESHEET_CACHE, code, secret),
                      links=site_links.LinkReadings(page_cache.PageCache(caches_dir / LINKS_CACHE, code, secret)),
                      search_entries=material_search.keep_search_entries(config, caches_dir / SEARCH_CACHE, code, named),
-                     last_changed=history.last_changed(model.docs_dir))
+                     last_changed=history.last_changed(model.docs_dir),
+                     printing=PrintEditions(model.plan, languages))
 
     def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, runs: run_at_build.CellRuns) -> dict:
         if src_uri not in self._run_outputs:
@@ -152,6 +155,8 @@ class CourseSite:
         for dark in dark_figures.dark_figures(files, docs_dir, config, self.build.figure_problems,
                                               self.build.model.plan.keeps_palette):
             files.append(dark)
+        for printed in self.build.printing.files(config, self.language_pass.language):
+            files.append(printed)
         self.build.copied.update(_copied_from(files, docs_dir))
         return files
 
@@ -186,6 +191,8 @@ class CourseSite:
         return context
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str | None:
+        if self.build.printing.is_one(page.file.src_uri):  # made from the other pages (on_page_context)
+            return None
         model = self.build.model
         course = model.plan.course_of(model.languages.original(page.file.src_uri))
         if course is not None and course.source:  # links out of docs/ lead to the course's repository
@@ -196,6 +203,8 @@ class CourseSite:
 
     def on_page_content(self, html: str, page, config, files) -> str:
         build, model, language = self.build, self.build.model, self.language_pass.language
+        if build.printing.is_one(page.file.src_uri):
+            return html
         context = PageContext(
             src_uri=page.file.src_uri, url=page.url, language=language,
             written_in=i18n.written_in(page.file, model.languages),
@@ -219,8 +228,8 @@ class CourseSite:
             notebook_stylesheet=NOTEBOOK_CSS if context.is_notebook else None,
             quiz_stylesheet=result.quiz_stylesheet,
             figures=bool(result.figures),
-            figure_close=model.strings[language]["figure_close"],
-            figure_pan_hint=model.strings[language]["figure_pan_hint"],
+            words=model.strings[language],
+            place=reading_place.place_of(model.plan, model.languages, page.file.src_uri),
         )
         if context.written_in != language:
             log.info(f"{context.where} has no {language} version: shown in {context.written_in}, with a notice")
@@ -253,10 +262,13 @@ class CourseSite:
     def on_page_context(self, context, page, config, nav):
         """Priority -100: after static-i18n's own language switcher (50), which knows Markdown pages only."""
         model = self.build.model
+        language = self.language_pass.language
+        self.build.printing.fill(page, nav, language=language, strings=model.strings[language])
         languages = model.languages
         path = languages.without_folder(page.url)
         alternates = [
-            {"name": languages.names[code], "link": (languages.folder(code) + path) or "index.html", "lang": code}
+            {"name": languages.names[code], "link": (languages.folder(code) + path) or "index.html", "lang": code,
+             "current": code == self.language_pass.language}
             for code in languages.codes
         ]
         extras = getattr(page, "course", None) or PageExtras()
@@ -288,20 +300,6 @@ class CourseSite:
         sanitise.stop_on(self.build.content_problems)
         if not i18n.is_inner_pass(config):
             finish.finish(self.build, Path(config.site_dir), config.site_url or "")
-
-
-@dataclass
-class PageExtras:
-    """What main.html needs from a page, beyond MkDocs' own fields (as `page.course`)."""
-
-    notebook_stylesheet: str | None = None
-    quiz_stylesheet: str | None = None
-    figures: bool = False  # the page has figures: figures.js opens them full screen
-    figure_close: str = ""  # the label of the full-screen view's close button
-    figure_pan_hint: str = ""  # under a full-screen figure wider than the screen
-    alternates: list = field(default_factory=list)
-    language: str | None = None  # the language of the site the page is part of
-    footer: Footer = field(default_factory=Footer)
 
 
 def _copied_from(files: Files, docs_dir: Path) -> dict[str, str]:

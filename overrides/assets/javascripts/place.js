@@ -1,4 +1,5 @@
-/* The reader's place: when the language changes, and on the way to a heading down the page.
+/* The reader's place: when the language changes, on the way to a heading down the page, and
+ * where they left off.
  *
  * When the language changes, the other language's page opens at the same
  * section.  Headings differ in text and id between the languages, but both pages have the same
@@ -7,7 +8,15 @@
  * language menu, a translation's notice) gets `?section=<n>` when it is followed, and the page
  * it opens replaces that with its own heading's id (#...) and scrolls there.  The browser's Back
  * then returns to the page the reader left, where they left it.  From file:// too: nothing is
- * stored.
+ * stored for it.
+ *
+ * Where the reader left off (course_site/page/reading_place.py): a section's page (its script's
+ * data-page, its address without the language's folder) keeps the heading the reader is under,
+ * once the page has loaded, when they stop scrolling and when they leave, in the browser's
+ * storage under the site's scope (Material's helpers, and the site's workaround when storage is
+ * refused: partials/storage-workaround.html).  A page with a slot for it (the home pages, the
+ * 404 page) offers that section in the slot's language, at that heading, and makes it the
+ * page's one primary button.
  */
 (function () {
   "use strict";
@@ -95,6 +104,73 @@
     if (section > 0) url.searchParams.set(PARAMETER, String(section));
     link.href = url.href;
   }, true);
+
+  // -- Where the reader left off ---------------------------------------------------------------
+
+  var script = document.currentScript;
+  var KEY = "__place";
+  // The site's root, as Material scopes what it keeps (the 404 page's links start from its <base>).
+  var scope = new URL(script.getAttribute("data-root") || ".", document.baseURI);
+  var page = script.getAttribute("data-page");
+
+  function recalled() {
+    var place = null;
+    try {
+      place = typeof __md_get === "function" ? __md_get(KEY, undefined, scope) : null;
+    } catch (e) {}
+    var fits = place !== null && typeof place === "object" && typeof place.page === "string" &&
+      typeof place.language === "string" && typeof place.heading === "string" &&
+      Number.isInteger(place.section) && place.section >= 0;
+    return fits ? place : null;
+  }
+
+  function headingWords(heading) {
+    return Array.prototype.filter.call(heading.childNodes, function (node) {
+      return !(node.classList && node.classList.contains("headerlink"));
+    }).map(function (node) { return node.textContent; }).join("").trim();
+  }
+
+  function keep() {
+    var number = Math.max(currentSection(), 0);
+    var heading = headings()[number];
+    if (typeof __md_set === "function") {
+      __md_set(KEY, { page: page, language: document.documentElement.lang, section: number,
+        heading: number > 0 && heading ? headingWords(heading) : "" }, undefined, scope);
+    }
+  }
+
+  if (page) {
+    var settling = 0;
+    addEventListener("load", keep);
+    addEventListener("scroll", function () {
+      clearTimeout(settling);
+      settling = setTimeout(keep, 500);
+    }, { passive: true });
+    addEventListener("pagehide", keep);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "hidden") keep();
+    });
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll("[data-continue]"), function (slot) {
+    var place = recalled();
+    var titles = JSON.parse(slot.getAttribute("data-pages") || "{}");
+    if (!place || !Object.prototype.hasOwnProperty.call(titles, place.page)) return;
+    var link = slot.querySelector("a");
+    var url = new URL(slot.getAttribute("data-folder") + place.page, scope);
+    if (place.section > 0) url.searchParams.set(PARAMETER, String(place.section));
+    link.href = url.href;
+    slot.querySelector("[data-continue-title]").textContent = titles[place.page];
+    if (place.heading && place.language === slot.getAttribute("lang")) {
+      slot.querySelector("[data-continue-heading]").textContent = place.heading;
+      slot.querySelector("[data-continue-at]").hidden = false;
+    }
+    slot.hidden = false;
+    var around = slot.closest("article, section") || document;
+    Array.prototype.forEach.call(around.querySelectorAll("a.md-button--primary"), function (button) {
+      if (button !== link) button.classList.remove("md-button--primary");
+    });
+  });
 
   // Arriving with a section's number: the address names the heading, and the page shows it.
   var wanted = new URLSearchParams(location.search).get(PARAMETER);

@@ -9,14 +9,17 @@
  * headings, Material's setup was a fifth of the start-up's longest task).
  *
  * A finger cannot hover, and a tap would follow a term's link at once: so the first tap on a term
- * shows its definition (the term takes the focus), and a second tap on the same term, while it
- * still has the focus, opens its glossary entry.  A mouse, a pen and the keyboard are left as
- * they are, and so is a tap on a permanent link.
+ * shows its definition (the term takes the focus), with a line saying what a second tap does
+ * (the script's data-tap-again), and a second tap on the same term, while it still has the
+ * focus, opens its glossary entry.  A mouse, a pen and the keyboard are left as they are, and
+ * so is a tap on a permanent link.  A definition is set in the text's weight and, on a touch
+ * screen, at 14 px (site.css): Material's tooltip is for a word or two, bold at 10 px.
  */
 (function () {
   "use strict";
   var TERM = "a.glossary-term";
   var HOSTS = "article [title]";
+  var tapAgain = document.currentScript ? document.currentScript.getAttribute("data-tap-again") : "";
   var tip = null;     // the tooltip, made the first time it is needed
   var shownFor = null;
   var shownText = "";  // its title, taken off it while shown (no browser tooltip on top of this one)
@@ -43,6 +46,13 @@
     host.removeAttribute("title");  // no browser tooltip on top of this one
     host.setAttribute("aria-describedby", tip.id);
     tip.firstChild.textContent = shownText;
+    tip.classList.toggle("course-tooltip--term", host.matches(TERM));
+    if (host === touched && tapAgain) {
+      var line = document.createElement("span");
+      line.className = "course-tooltip__tap-again";
+      line.textContent = tapAgain;
+      tip.firstChild.appendChild(line);
+    }
     tip.classList.remove("md-tooltip2--active");
     document.body.appendChild(tip);
     // Below the element, centred on it, as Material places an inline tooltip.

@@ -104,7 +104,7 @@ def name_code_blocks(tree: BeautifulSoup) -> None:
 
 
 # Blocks and partials of Material that overrides/ replaces rather than extends (main.html,
-# partials/search.html, partials/nav-item.html, partials/palette.html,
+# partials/search.html, partials/nav-item.html, partials/palette.html, partials/alternate.html,
 # partials/copyright.html, 404.html), with the hash (text_hash) of Material's own text they were written
 # against.  A Material release that changes one fails the guard test: compare the new text
 # with ours, carry the change over, then record the new hash here.
@@ -118,6 +118,7 @@ OVERRIDDEN_TEMPLATES = {
     ("partials/palette.html", None): "fb935107ae7d3d74",
     ("partials/nav-item.html", None): "89895208f22d68ce",
     ("partials/copyright.html", None): "bc86bca3bf75070f",
+    ("partials/alternate.html", None): "572b1d4dae611aa5",
     ("404.html", None): "80c93494b5432b1b",
 }
 

@@ -10,6 +10,9 @@ which quiz.js reads and checks against the current keys (see quizzes/README.md):
   there is progress to reset;
 - the chapter practice (the last section of a chapter in the plan): what the reader completed in
   the chapter and where to go next (the next chapter, or the catalog while it is not published).
+
+The catalog and each chapter's end also link the print pages (course/printed.py): the chapter's
+and the whole course's.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from ..languages import Languages
 from .links import site_href
 from ..course.plan import HOME, Chapter, CoursePlan, PlannedCourse
 from ..course.settings import ROOT_FOLDER
+from ..course.printed import chapter_page, course_page, print_pages
 from ..strings import fill
 
 CATALOG_ID = "course-catalog"  # the catalog's anchor on the home page, for links to it
@@ -94,6 +98,7 @@ def render_catalog(plan: CoursePlan, course: Course, language: str, languages: L
     site of one course, its chapters); a course's home page, `only` that course."""
     exercises = _exercises_of(course, language, languages)
     progress = strings["quiz"]["progress"]
+    printed = print_pages(plan)
     parts = [
         f'<div class="course-catalog" id="{CATALOG_ID}">',
         '<p class="course-progress-total" data-progress-total hidden></p>',
@@ -111,7 +116,9 @@ def render_catalog(plan: CoursePlan, course: Course, language: str, languages: L
             if planned.summary:
                 parts.append(f'<p class="course-catalog__summary">{html.escape(planned.summary[language])}</p>')
             level = 4
-        parts += _chapters(planned, exercises, language, languages, strings, here, level)
+        parts += _chapters(planned, exercises, language, languages, strings, here, level, printed)
+        if (page := course_page(printed, planned)) is not None:
+            parts.append(f'<p class="course-catalog__print">{_print_link(page, strings["print_course"], language, languages, here)}</p>')
         if len(courses) > 1:
             parts.append("</section>")
     parts.append(
@@ -124,7 +131,7 @@ def render_catalog(plan: CoursePlan, course: Course, language: str, languages: L
 
 
 def _chapters(planned: PlannedCourse, exercises: Mapping, language: str, languages: Languages, strings: Mapping,
-              here: str, level: int) -> list[str]:
+              here: str, level: int, printed: tuple) -> list[str]:
     parts = []
     for chapter in planned.chapters:
         anchor = html.escape(f"catalog-{chapter.folder}")
@@ -132,6 +139,8 @@ def _chapters(planned: PlannedCourse, exercises: Mapping, language: str, languag
         parts.append(f'<h{level} id="{anchor}">{html.escape(chapter.title[language])}</h{level}>')
         if chapter.summary:
             parts.append(f'<p class="course-catalog__summary">{html.escape(chapter.summary[language])}</p>')
+        if (page := chapter_page(printed, chapter)) is not None:
+            parts.append(f'<p class="course-catalog__print">{_print_link(page, strings["print_chapter"], language, languages, here)}</p>')
         parts.append('<ul class="course-catalog__sections">')
         for section in chapter.sections:
             label = html.escape(section.title[language])
@@ -198,5 +207,15 @@ def render_chapter_end(plan: CoursePlan, chapter: Chapter, course: Course, langu
         else:
             sentence = fill(html.escape(strings["chapter_end_next_coming"]), chapter=title, catalog=catalog)
     parts.append(f'<p class="chapter-end__next">{sentence}</p>{further}')
+    printed = print_pages(plan)
+    chapter_print, course_print = chapter_page(printed, chapter), course_page(printed, plan.course_of(chapter.folder + "/"))
+    if chapter_print is not None and course_print is not None:
+        parts.append(f'<p class="chapter-end__print">{html.escape(strings["print_links"])}'
+                     f'{_print_link(chapter_print, strings["print_this_chapter"], language, languages, here)} · '
+                     f'{_print_link(course_print, strings["print_whole_course"], language, languages, here)}</p>')
     parts.append("</section>")
     return "\n".join(parts)
+
+
+def _print_link(page, label: str, language: str, languages: Languages, here: str) -> str:
+    return f'<a href="{html.escape(site_href(page.url(language, languages), here))}">{html.escape(label)}</a>'

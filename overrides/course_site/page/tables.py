@@ -14,7 +14,11 @@ more also gets a one-line hint above it, shown on narrow screens only.
 
 In a cell, a word with a hyphen (`cann-learning-hub`, `comma-separated`) is kept whole: browsers
 break after any hyphen, which in a narrow cell left `cann-` on one line and `learning-hub` on
-the next.  Code in cells keeps its option names whole too (code_breaks.py).
+the next.  Code in cells keeps its option names whole too (code_breaks.py).  What may break is a
+list of alternatives, `true`/`false`: after the slash between two pieces of code (browsers
+never break after a slash before a letter), which lets an option table's column of values
+narrow to its longest value, and the table fit the text column on a tablet, on a laptop beside
+both sidebars (686 px) and on A4 paper (site.css, "Print").
 """
 
 from __future__ import annotations
@@ -75,6 +79,15 @@ def label_rows(tree: BeautifulSoup, hint: str) -> int:
         table[NARROW] = "rows"
         marked += 1
     return marked
+
+
+def break_between_alternatives(tree: BeautifulSoup) -> None:
+    """A `<wbr>` after each slash that stands between two pieces of code in a table cell."""
+    for cell in tree.find_all(["td", "th"]):
+        for code in cell.find_all("code"):
+            slash = code.next_sibling
+            if type(slash) is NavigableString and str(slash) == "/" and getattr(slash.next_sibling, "name", None) == "code":
+                slash.insert_after(tree.new_tag("wbr"))
 
 
 def keep_hyphenated_words(tree: BeautifulSoup) -> None:

@@ -11,6 +11,7 @@ from ..course.model import CourseModel
 from ..page.context import SiteServices
 from . import page_cache, site_links
 from .notebook_css import StyleCollector
+from .print_pages import PrintEditions
 
 # The caches a build keeps beside mkdocs-jupyter's own, each a folder.
 RUN_CACHE = "run-at-build"  # what cells tagged run-at-build printed (course/run_at_build.py)
@@ -38,3 +39,4 @@ class Build:
     used: set = field(default_factory=set)  # site paths the built pages link or load (every pass)
     content_problems: list = field(default_factory=list)  # what pages may not hold, of every pass so far
     figure_problems: dict = field(default_factory=dict)  # site path of an SVG -> what its dark version may not hold
+    printing: PrintEditions | None = None  # each course and each chapter on paper (print_pages.py)

@@ -1,8 +1,9 @@
 """The one 404 page, in every language of the site (overrides/404.html).
 
 GitHub Pages serves `/404.html` for any missing address, so the page cannot know its language
-when it is built: it carries each language's words, home page and search, and a script picks one
-(overrides/partials/not-found-script.html).  This module gathers what the template needs.
+when it is built: it carries each language's words, home page, search and "continue" slot
+(page/reading_place.py), and a script picks one (overrides/partials/not-found-script.html).
+This module gathers what the template needs.
 """
 
 from __future__ import annotations
@@ -11,19 +12,10 @@ from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 from ..languages import Languages
-from ..course.plan import HOME, CoursePlan
+from ..course.plan import CoursePlan
+from ..page.reading_place import render_slot
 
 NOT_FOUND = "404.html"  # the theme's template, and the page GitHub Pages serves
-
-
-def default_names(plan: CoursePlan) -> list[str]:
-    """The first part of every address of the default language's pages: chapter folders and
-    the pages at the top (index.html, glossary.html)."""
-    names = {HOME.rsplit(".", 1)[0] + ".html"}
-    for section in plan.pages():
-        first = section.source.split("/", 1)[0]
-        names.add(first if "/" in section.source else first.rsplit(".", 1)[0] + ".html")
-    return sorted(names)
 
 
 def not_found_context(*, site_url: str, languages: Languages, strings: Mapping[str, Mapping[str, object]],
@@ -45,6 +37,7 @@ def not_found_context(*, site_url: str, languages: Languages, strings: Mapping[s
             "search_label": words["not_found_search"],
             "search_button": words["not_found_search_button"],
             "others_label": words["other_languages"],
+            "continue": render_slot(plan, code, languages, words),
             "others": [{"code": other, "name": languages.names[other], "home": languages.folder(other) + "index.html"}
                        for other in languages.codes if other != code],
         })
@@ -55,7 +48,6 @@ def not_found_context(*, site_url: str, languages: Languages, strings: Mapping[s
         "script": {
             "root": root,
             "default": languages.default,
-            "default_names": default_names(plan),
             "languages": [{"code": e["code"], "folder": e["folder"], "title": e["title"]} for e in entries],
         },
     }

@@ -33,6 +33,8 @@ STRINGS = {
     "glossary_other_languages": "In other languages: ",
     "glossary_index": "Terms by initial letter",
     "glossary_permalink": "Link to the term “{term}”",  # {term}: the entry's term
+    # Under a term's definition shown by a first tap (tooltips.js): what a second tap does.
+    "glossary_tap_again": "Tap again to open its entry in the glossary.",
     # The home page's catalog: {total} is a number of questions.
     "catalog_label": "course contents",
     "catalog_exercises": "{total} questions",
@@ -43,6 +45,23 @@ STRINGS = {
     "chapter_end_next": "Next chapter: {chapter}",
     "chapter_end_next_coming": "The next chapter, “{chapter}”, is coming soon: see what comes next in the {catalog}.",
     "chapter_end_last": "This is the last chapter of the course. Back to the {catalog}.",
+    # Where the reader left off (page/reading_place.py, assets/javascripts/place.js), on the home
+    # page and the 404 page: before the section's title, and before the heading the reader was under.
+    "continue_label": "Continue: ",
+    "continue_at": "You were at: ",
+    # The print pages (course_site/site/print_pages.py): {title} is the course's or a chapter's,
+    # {what} the same, {count} how many sections the page holds.
+    "print_title": "{title} (print edition)",
+    "print_intro": "This page holds {what}, all {count} sections in order, for printing or saving as a PDF: choose Print in your browser (Ctrl+P, or ⌘P on a Mac) and Save as PDF as the destination.",
+    "print_legend": "Each exercise is followed by its answer and explanation; where you have answered in this browser, your choice is marked ✓ or ✗.",
+    "print_button": "Print or save as PDF",
+    "print_contents": "Sections in this edition",
+    # Links to the print pages: the catalog (each chapter, the whole course) and a chapter's end.
+    "print_chapter": "Print this chapter",
+    "print_course": "Print the whole course",
+    "print_links": "Print or save as PDF, with the answer after each question: ",
+    "print_this_chapter": "this chapter",
+    "print_whole_course": "the whole course",
     # After the last chapter, before the links of extra.further_reading.
     "course_end_next": "Next, enable AutoFuse on your own model and measure it with fusion on and off, as in 3.5. To go further, read these:",
     # The quiz engine's words (quizzes/language.py lists the keys; quizzes/README.md the grammar).

@@ -33,6 +33,8 @@ STRINGS = {
     "glossary_other_languages": "其他语言：",
     "glossary_index": "按拼音首字母查找",
     "glossary_permalink": "链接到术语“{term}”",  # {term}: the entry's term
+    # Under a term's definition shown by a first tap (tooltips.js): what a second tap does.
+    "glossary_tap_again": "再点一次，打开术语表中的这个词条。",
     # The home page's catalog: {total} is a number of questions.
     "catalog_label": "课程目录",
     "catalog_exercises": "{total} 道练习题",
@@ -43,6 +45,23 @@ STRINGS = {
     "chapter_end_next": "下一章：{chapter}",
     "chapter_end_next_coming": "下一章“{chapter}”即将推出，可以先在{catalog}中查看后续安排。",
     "chapter_end_last": "这是课程的最后一章。回到{catalog}。",
+    # Where the reader left off (page/reading_place.py, assets/javascripts/place.js), on the home
+    # page and the 404 page: before the section's title, and before the heading the reader was under.
+    "continue_label": "继续学习：",
+    "continue_at": "上次读到：",
+    # The print pages (course_site/site/print_pages.py): {title} is the course's or a chapter's,
+    # {what} the same, {count} how many sections the page holds.
+    "print_title": "{title}（打印版）",
+    "print_intro": "本页按顺序收录{what}的全部 {count} 节，供打印或保存为 PDF：在浏览器中选择“打印”（Ctrl+P，Mac 上为 ⌘P），目标选“另存为 PDF”即可。",
+    "print_legend": "每道练习题后面紧跟答案与解析；在这个浏览器中作答过的题目，你的选择标有 ✓ 或 ✗。",
+    "print_button": "打印或保存为 PDF",
+    "print_contents": "本页收录的小节",
+    # Links to the print pages: the catalog (each chapter, the whole course) and a chapter's end.
+    "print_chapter": "打印本章",
+    "print_course": "打印整门课程",
+    "print_links": "打印或保存为 PDF（每道题后附答案）：",
+    "print_this_chapter": "本章",
+    "print_whole_course": "整门课程",
     # After the last chapter, before the links of extra.further_reading.
     "course_end_next": "接下来，在自己的模型上开启 AutoFuse，按 3.5 的方法在开启和关闭融合时各测一次。想继续深入，可以读这些资料：",
     # The quiz engine's words (quizzes/language.py lists the keys; quizzes/README.md the grammar).
