@@ -22,9 +22,14 @@ it must never dominate a page.  Budgets:
   is measured in Chromium.  The real site's measurement checks the bound covers what a browser
   fetches.
 - ELEMENT_BUDGET: the elements of a page, which the browser styles and lays out on every visit
-  (Lighthouse calls a page of more than 1,400 "excessive").  The longest pages are 1.3 and 3.6,
-  1.3 has 1,739 elements in English and 1,741 in Chinese (1,776 in English before the notebook's
-  unseen wrappers went, issue 19).  Twelve of them are the boxes of its six tables, which
+  (Lighthouse calls a page of more than 1,400 "excessive").  The longest pages are 3.7, 3.6, 2.2
+  and 1.3 of the third edition: 3.7 has 1,877 elements in English, 1,040 of them the highlighted
+  tokens of the flag checker, which reads every value as GE validates it (issue 31); 3.6 has 1,802
+  (the precision workflow on every route, with the analyzer's real output), 2.2 has 1,781 (the
+  teaching model of the first fusion, moved there from 2.1, which it put over both budgets) and
+  1.3 has 1,749.  The budget was 1,750 before that edition, when 1.3 had 1,739 elements in
+  English and 1,741 in Chinese (1,776 in English before the notebook's unseen wrappers went,
+  issue 19).  Twelve of them are the boxes of its six tables, which
   Material's script added as the page started until the build did: the page as shown has no more
   elements for it.  Syntax-highlighted code, the inline code's break points and the quizzes make
   most of them.
@@ -46,7 +51,7 @@ FRAME_BUDGET = 24 * 1024
 PAGE_BUDGET = 110 * 1024
 FIRST_VISIT_BUDGET = 128 * 1024
 LANGUAGE_INDEX_BUDGET = 100 * 1024
-ELEMENT_BUDGET = 1750
+ELEMENT_BUDGET = 1900
 
 
 def frame_size(path) -> int:

@@ -97,20 +97,20 @@ def test_both_languages_reach_the_same_verdicts():
 def test_recomputation_threshold_as_auto_fuse_config_checks_it(checker, value, expected, warned):
     """LoweringRecomputationThresholdConfigUpdate: int64 read by a stringstream, the whole value, 0 to 255."""
     notes: list = []
-    assert checker["threshold"]({"--recomputation_threshold": value}, notes) == expected
+    assert checker["threshold"](value, notes) == expected
     assert bool(notes) == warned
 
 
 @pytest.mark.parametrize("value, expected, warned", [
     ("0", 0, True),  # accepted, with a note: the documentation calls 0 no fusion
     ("128", 128, False), ("18446744073709551615", 2 ** 64 - 1, False),
-    ("32,", 32, True),  # the digits before a comma, with a note
+    ("32,", 32, True), ("32,x", 32, True),  # the digits before a comma, with a note
     ("18446744073709551616", 64, True), ("-1", 64, True), ("1e3", 64, True), ("", 64, True),
 ])
 def test_max_fusion_size_as_auto_fuse_config_checks_it(checker, value, expected, warned):
     """UpdateMaxFusionSizeConfig: leading digits, then nothing, ',' or ';'; else 64 stays."""
     notes: list = []
-    assert checker["fusion_size"]({"--max_fusion_size": value}, notes) == expected
+    assert checker["fusion_size"](value, notes) == expected
     assert bool(notes) == warned
 
 

@@ -48,8 +48,15 @@ def checker(path: Path) -> dict:
 
 @pytest.mark.parametrize("path", CHECKERS, ids=lambda p: p.name)
 def test_the_37_checker_reads_every_autofuse_flags_row_as_the_table_says(path, capsys):
-    settings = checker(path)["settings"]
+    """The checker gives the settings GE and graph-autofusion end up with; the grader also asks for
+    `--` on every key (3.2).  graph-autofusion's parser strips `--`, so a PGO key written without it
+    still switches PGO on: there the checker agrees with the grader by its note, not by the settings."""
+    namespace = checker(path)
+    settings, check = namespace["settings"], namespace["check"]
     rows = [row for row in TABLE if row["kind"] == flags.FLAGS]
-    disagree = [label(row) for row in rows
-                if (settings(row["answer"].strip()) == settings(row["key"])) != row["correct"]]
+    pgo_bare = [row for row in rows if row["reason"] == "missing_prefix" and ";autofuse_enable_pgo=" in row["answer"]]
+    disagree = [label(row) for row in rows if row not in pgo_bare
+                and (settings(row["answer"].strip()) == settings(row["key"])) != row["correct"]]
     assert disagree == []
+    assert pgo_bare and all(any("'autofuse_enable_pgo'" in note for note in check(row["answer"])[1])
+                            for row in pgo_bare)
