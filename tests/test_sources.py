@@ -122,6 +122,19 @@ def test_what_no_record_accounts_for(text, missing):
     assert found and set(missing) <= set(found), found
 
 
+def test_a_format_of_placeholders_and_punctuation_accounts_for_nothing_else():
+    """`{hostname}_{pid}` names a folder of the profiler; it is no licence for every word with an underscore,
+    nor `*_ratio` for any column that ends so, nor `${INSTALL_DIR}` for every variable."""
+    records = SMALL + [_record("{hostname}_{pid}", "folder"), _record("*_ratio", "column"),
+                       _record("${INSTALL_DIR}", "folder")]
+    matcher = Matcher(records)
+    for text, missing in [("simplify_data", "simplify_data"), ("made_up_name.py", "made_up_name.py"),
+                          ("$MADE_UP_DIR/bin", "MADE_UP_DIR/bin")]:
+        assert missing in matcher.unaccounted(Span(text, "test", None)), text
+    for text in ["{hostname}_{pid}", "<hostname>_<pid>", "*_ratio", "${INSTALL_DIR}"]:
+        assert matcher.unaccounted(Span(text, "test", None)) == [], text
+
+
 def test_a_link_to_the_file_it_names_cites_itself():
     assert _missing("appendix.md") == ["appendix.md"]
     assert _missing("appendix.md", link="https://github.com/hicann/ge/blob/9d821ee/docs/appendix.md") == []

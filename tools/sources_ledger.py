@@ -227,11 +227,12 @@ class Matcher:
         """The text is a line, or a run of at least three words of a line, that a log format prints."""
         tokens = _tokens(text)
         fragment = sum(token != WILD for token in tokens) >= 3
-        words = set(tokens)
+        words = {token for token in tokens if token[0].isalpha()}
         candidates = [form for form in self.formats
                       if fragment or tokens[0] == WILD or form[0] in (WILD, tokens[0])]
+        # the line shares a word with the format: `{hostname}_{pid}` shares only `_` with `simplify_data`
         if any(_unify(tokens, form, False) or (fragment and _unify(tokens, form, True))
-               for form in candidates if words & set(form) - {WILD}):
+               for form in candidates if words & set(form)):
             return True
         # a format whose placeholder holds another record: "Realize … because %s." with "is heavy op"
         outer = [form for form in self.formats if words & {t for t in form if t[0].isalpha()}]
