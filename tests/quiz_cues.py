@@ -194,7 +194,7 @@ def course_choices() -> dict[str, list[Choice]]:
     found: dict[str, list[Choice]] = {code: [] for code in LANGUAGES}
     for page in scan(course_inventory(), QUIZ_LANGUAGES).pages.values():
         for exercise in page.exercises:
-            chapter = exercise.section.split(".")[0]
+            chapter = exercise.section.rsplit("/", 1)[-1].split(".")[0]  # "03_…/03.05" (a course folder's section) -> "03"
             for item in exercise.items:
                 if item.question.kind in (QuestionKind.SINGLE, QuestionKind.MULTIPLE):
                     found[page.language].append(Choice(

@@ -34,6 +34,15 @@ def test_every_language_has_the_course_choice_questions():
     assert len(set(counts.values())) == 1, counts
 
 
+def test_every_question_is_measured_against_its_own_chapter():
+    """The copy rule compares options with the chapter's prose: a question without it could copy freely."""
+    for language in LANGUAGES:
+        for choice in CHOICES[language]:
+            assert choice.chapter.isdigit(), (choice.where, choice.chapter)
+            assert len(choice.prose) > 5000, f"{choice.where} ({language}): no chapter prose to compare with"
+            assert choice.where.rsplit(" ", 1)[0].rsplit("/", 1)[-1].startswith(choice.chapter), choice.where
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_key_stands_out_by_width_words_negation_or_copying(language):
     problems = question_problems(CHOICES[language])
