@@ -182,6 +182,7 @@ def test_the_guard_lets_the_public_api_and_an_objects_own_state_through(code):
 MKDOCS_YML_AS_DATA = {
     ("overrides/course_site/languages.py", "config.get('plugins', [])"),
     ("tools/generated_course.py", "config['plugins']"),
+    ("tools/verify_hub.py", "yaml_load(f)['plugins']"),
 }
 
 

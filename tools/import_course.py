@@ -52,6 +52,9 @@ UPSTREAM = "https://gitcode.com/cann/cann-learning-hub"
 TUTORIALS = f"{UPSTREAM}/blob/master/tutorials"  # where upstream's hosting site shows tutorials/'s files
 DEFAULT, OTHER = "zh", "en"  # upstream writes Chinese; the site's other language
 _MARKDOWN = MarkdownIt("commonmark").enable(["table"])
+# What the README's tables say of a chapter or a section while the plan is drawn up, not plan keys.
+FOLDER, HEADING, INTRO = "readme folder", "readme heading", "readme intro"
+READ_FROM_README = {FOLDER, HEADING, INTRO}
 _NUMBER = re.compile(r"^\s*(\d+(?:\.\d+)*)[\s_.]")  # "1.1 章节介绍", "01.01 …", "01_chapter_intro"
 _UNPUBLISHED = ("⏳", "未发布", "建设中", "规划中", "开发中")
 _FOLDER_IN_HEADING = re.compile(r"\s*[（(]\s*`?([\w.-]+)/`?\s*[)）]\s*$")  # "第 1 章：… (`01_sft_and_wordle/`)"
@@ -268,16 +271,16 @@ def course_plan(course: Path, repository: str, source: str | None = None, listed
             if file is not None and file not in placed:
                 placed.add(file)
                 folders.append(file.rsplit("/", 1)[0] if "/" in file else ".")
-                sections.append({"file": file.rsplit("/", 1)[-1], "title": texts(row.title), "_folder": folders[-1]})
+                sections.append({"file": file.rsplit("/", 1)[-1], "title": texts(row.title), FOLDER: folders[-1]})
             elif file is None and table.heading is not None:  # a chapter README's rows name sections placed already
                 sections.append({"title": texts(row.title)})
         if not folders and not (table.folder and all(row.unpublished for row in table.rows)):
             continue  # a table of slides or of other documents: the README shows it
         folder = max(set(folders), key=folders.count) if folders else table.folder  # else a chapter coming soon
         chapter = chapters.setdefault(folder, {"chapter": folder, "sections": []})
-        chapter["sections"] += [s for s in sections if s.get("_folder", folder) == folder]
-        chapter.setdefault("_heading", table.heading)
-        chapter.setdefault("_intro", table.intro)
+        chapter["sections"] += [s for s in sections if s.get(FOLDER, folder) == folder]
+        chapter.setdefault(HEADING, table.heading)
+        chapter.setdefault(INTRO, table.intro)
     for name in notebooks:  # notebooks no row names: after their chapter's rows, by their file names
         if name not in placed:
             folder = name.rsplit("/", 1)[0] if "/" in name else "."
@@ -315,9 +318,9 @@ def _chapter(course: Path, chapter: dict) -> dict:
     folder = chapter["chapter"]
     readme = course / folder / "README.md"
     readme_text = readme.read_text(encoding="utf-8") if readme.is_file() and folder != "." else ""
-    title = chapter.get("_heading") or first_heading(readme_text) or folder
-    summary = chapter.get("_intro") or chapter_overview(readme_text)
-    sections = [{key: value for key, value in section.items() if not key.startswith("_")} for section in chapter["sections"]]
+    title = chapter.get(HEADING) or first_heading(readme_text) or folder
+    summary = chapter.get(INTRO) or chapter_overview(readme_text)
+    sections = [{key: value for key, value in section.items() if key not in READ_FROM_README} for section in chapter["sections"]]
     if readme_text:  # the chapter's own page upstream (its folder shows it): the chapter's first section
         sections.insert(0, {"file": "README.md", "title": texts(first_heading(readme_text) or title)})
     found = {"chapter": folder, "title": texts(title)}
