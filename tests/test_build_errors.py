@@ -264,8 +264,9 @@ def test_css_background_and_ping_loading_from_outside(tmp_path, name):
     assert "\n".join([
         f'{where}: <div style="background:url(https://example.com/bg.png)">: CSS loads https://example.com/bg.png '
         "(expected no address, or a file of the site)",
-        f'{where}: <style>@import url("https://example.com/x.css");</style>: CSS loads https://example.com/x.css '
-        "(expected no address, or a file of the site)",
+        # A page has no stylesheet of its own at all (whatever it loads; it would restyle the whole site).
+        f"{where}: <style>: a stylesheet in a page applies to the whole site (its header, navigation and every "
+        "other part); style the element itself with a style attribute",
         f'{where}: <table background="https://example.com/tbl.png">: background is not an attribute of the allow '
         "list (it would load from or send to another address)",
         f'{where}: <a ping="https://example.com/ping">: ping is not an attribute of the allow list (it would load '
@@ -329,7 +330,7 @@ def test_nb_checkpoint_and_strays_a_file_no_page_uses_is_not_published(tmp_path)
     assert result.returncode == 0, result.stderr
     site = tmp_path / "site"
     published = sorted(p.relative_to(site).as_posix() for p in (site / "ch").rglob("*") if p.is_file())
-    assert published == ["ch/images/used.dark.svg", "ch/images/used.svg", "ch/x.html"]
+    assert published == ["ch/images/used.dark.svg", "ch/images/used.svg", "ch/print.html", "ch/x.html"]  # print: the chapter on paper
     assert not (site / "en" / "ch" / "images").exists()
     import zipfile
 
@@ -528,9 +529,10 @@ def test_a_cache_file_committed_to_the_checkout_stops_the_build(tmp_path):
     assert f"git tracks files in the build's cache folders: {planted}" in stderr
 
 
-def test_the_settings_of_mkdocs_yml_reach_every_page_as_text(tmp_path):
+def test_the_settings_of_mkdocs_yml_reach_every_page_as_text(tmp_path, visit):
     """MED-3: extra.cann_version and extra.license.name reached every footer as markup (M6, M7);
-    Material's templates print the site's name, description and copyright as they are."""
+    Material's templates print the site's name, description and copyright as they are.  Each page
+    is read as the browser reads it (a <title> holds only text, whatever its characters)."""
     extra = '  license: {name: "<svg onload=alert(7)></svg>MIT", url: "https://example.com/licence"}\n'
     settings = ('site_name: "<svg onload=alert(1)></svg>课程"\n'
                 'site_description: \'" onfocus="alert(2)\'\n'
@@ -540,17 +542,21 @@ def test_the_settings_of_mkdocs_yml_reach_every_page_as_text(tmp_path):
                            f'cann_version: "<svg onload=alert(6)></svg>9.0.0"\nchapters: {COURSE}\n'}
     result = build_small_site(tmp_path, files, COURSE, extra=extra, settings=settings)
     assert result.returncode == 0, result.stderr
-    pages = sorted((tmp_path / "site").rglob("*.html"))
+    site = tmp_path / "site"
+    pages = sorted(site.rglob("*.html"))
     assert len(pages) >= 5
+    base = site.as_uri() + "/"
     for path in pages:
-        page = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-        handlers = [(element.name, name) for element in page.find_all(True) for name in element.attrs
-                    if name.lower().startswith("on")]
-        assert handlers == [] and page.find("svg", onload=True) is None, path
-        meta = page.find("meta", attrs={"name": "description"})
-        assert meta is None or meta.get("onfocus") is None, path
-    home = BeautifulSoup((tmp_path / "site" / "index.html").read_text(encoding="utf-8"), "html.parser")
+        tab = visit(path.as_uri(), base).page
+        made = tab.evaluate("""() => ({
+            handlers: [...document.querySelectorAll('*')].flatMap(e => [...e.attributes].filter(a => /^on/i.test(a.name))
+                                                                    .map(a => e.localName + ' ' + a.name)),
+            injected: document.querySelectorAll('svg[onload], img[src="x"]').length,
+            title: document.title})""")
+        assert made["handlers"] == [] and made["injected"] == 0, path
+        if path == site / "index.html":  # the English site's name is the i18n plugin's, from mkdocs.yml
+            assert made["title"].endswith("<svg onload=alert(1)></svg>课程"), made["title"]
+    home = BeautifulSoup((site / "index.html").read_text(encoding="utf-8"), "html.parser")
     footer = home.select_one(".course-footer").get_text(" ")
     assert "<svg onload=alert(6)></svg>9.0.0" in footer and "<svg onload=alert(7)></svg>MIT" in footer
     assert "<img src=x onerror=alert(3)>" in footer
-    assert home.title.get_text().endswith("<svg onload=alert(1)></svg>课程")

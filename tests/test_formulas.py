@@ -10,8 +10,6 @@ import textwrap
 
 import pytest
 
-import helpers  # noqa: F401  (puts overrides/ on the path)
-
 from quizzes.formulas import FormulaError, mathml
 from quizzes.markup import render_inline, render_lead, unsupported
 

@@ -134,8 +134,9 @@ def test_files_no_page_uses_stay_in_their_chapter(upstream_course_dir):
     published = sorted(p.relative_to(site).as_posix() for p in (site / BASICS).rglob("*") if p.is_file())
     assert published == ["op_basics/01_basics/01.01_chapter_intro.html", "op_basics/01_basics/01.02_concepts.html",
                          "op_basics/01_basics/01.03_chapter_practice.html", "op_basics/01_basics/images/operator.png",
-                         "op_basics/01_basics/index.html", "op_basics/02_practice/02.01_chapter_intro.html",
-                         "op_basics/index.html"]
+                         "op_basics/01_basics/index.html", "op_basics/01_basics/print.html",
+                         "op_basics/02_practice/02.01_chapter_intro.html", "op_basics/02_practice/print.html",
+                         "op_basics/index.html", "op_basics/print.html"]  # print: each chapter and the course on paper
     with zipfile.ZipFile(site / "downloads" / "op_basics-02_practice-zh.zip") as archive:
         assert archive.namelist() == ["op_basics/02_practice/02.01_chapter_intro.ipynb", "op_basics/02_practice/requirements.txt",
                                       "op_basics/02_practice/src/02.01/custom_op/build.sh",

@@ -84,18 +84,27 @@ def test_the_link_check_sees_links_in_quizzes_and_folded_solutions(tmp_path):
 
 def test_a_broken_link_or_anchor_in_a_notebook_stops_the_build_naming_page_and_link(tmp_path):
     """The review's U4: links in notebook cells (which MkDocs never sees) and missing anchors
-    passed the strict build; an author running tools/serve.sh saw nothing."""
-    notebook = notebook_json(markdown_cell(
-        "t", "# 页\n\n[缺失的一节](missing.ipynb)、[没有的标题](#nowhere)、![图](images/missing.svg)"))
+    passed the strict build; an author running tools/serve.sh saw nothing.  A link to a file the
+    course lacks stops the build before any page is made (the course check); an anchor no page
+    has, once the pages are made (the site's link check)."""
+    files = notebook_json(markdown_cell("t", "# 页\n\n[缺失的一节](missing.ipynb)、![图](images/missing.svg)"))
+    result = build_small_site(tmp_path / "files", {"index.md": "# 首页\n", "ch/x.ipynb": files}, course=ONE_PAGE_COURSE)
+    assert result.returncode != 0
+    for line in (
+        "docs/ch/x.ipynb: links missing.ipynb: docs/ch/ has no missing.ipynb\n"
+        "  expected: missing.ipynb in docs/ch/, or no link",  # not "the link to x.ipynb": the page itself
+        "docs/ch/x.ipynb: links images/missing.svg: docs/ch/images/ has no missing.svg\n"
+        "  expected: missing.svg in docs/ch/images/, or no link",
+    ):
+        assert line in result.stderr, result.stderr[-3000:]
+    anchors = notebook_json(markdown_cell("t", "# 页\n\n[没有的标题](#nowhere)"))
     result = build_small_site(
-        tmp_path, {"index.md": "# 首页\n\n[锚点](ch/x.ipynb#no-such-heading)\n", "ch/x.ipynb": notebook},
+        tmp_path / "anchors", {"index.md": "# 首页\n\n[锚点](ch/x.ipynb#no-such-heading)\n", "ch/x.ipynb": anchors},
         course=ONE_PAGE_COURSE,
     )
     assert result.returncode != 0
     for line in (
-        "ch/x.html: <a> missing.html: no such file on the site",
         "ch/x.html: <a> #nowhere: ch/x.html has no #nowhere",
-        "ch/x.html: <img> images/missing.svg: no such file on the site",
         "index.html: <a> ch/x.html#no-such-heading: ch/x.html has no #no-such-heading",
     ):
         assert line in result.stderr, result.stderr[-3000:]

@@ -99,8 +99,18 @@ def test_the_published_site_is_the_tested_build_and_an_older_commit_never_deploy
             testing = [step for step in spec["steps"] if "tools/test.sh" in str(step.get("run", ""))]
             assert testing, f"{name}: {job} uploads a site it did not test"
             assert testing[0]["env"]["PUBLISH_SITE_DIR"] == uploads[0]["with"]["path"]
-    concurrency = workflow.get("concurrency") or {}
-    assert "github.ref" in str(concurrency.get("group")) and concurrency.get("cancel-in-progress") is True
+    # A newer push cancels the older tests of its branch (their deploy then never starts); a deploy
+    # under way is never cancelled, and one waiting is replaced by a newer one (one group for all).
+    jobs = workflow["jobs"]
+    testing = [name for name, spec in jobs.items()
+               if any("tools/test.sh" in str(step.get("run", "")) for step in spec.get("steps", []))]
+    deploying = [name for name, spec in jobs.items() if steps_use(spec, "actions/deploy-pages")]
+    assert testing and deploying
+    for job in testing:
+        assert "github.ref" in str(jobs[job]["concurrency"]["group"]) and jobs[job]["concurrency"]["cancel-in-progress"] is True
+    for job in deploying:
+        assert "github" not in str(jobs[job]["concurrency"]["group"]) and jobs[job]["concurrency"]["cancel-in-progress"] is False
+        assert set(testing) <= needed_by(jobs, job)
 
 
 def test_the_tested_site_is_built_where_publish_site_dir_says(site_dir):

@@ -11,7 +11,7 @@ from urllib.parse import unquote
 import pytest
 
 import browsing
-from helpers import axe_violations, load_config, site_path_prefix
+from helpers import axe_violations, course_settings, site_path_prefix
 
 SECTION = "01_basic_overview/01.03_enable_autofusion.html"
 FOLDER = {"zh": "", "en": "en/"}
@@ -22,7 +22,7 @@ DESKTOP = {"width": 1280, "height": 800}
 
 
 def title(language: str) -> str:
-    section = next(s for c in load_config()["extra"]["course"] for s in c["sections"]
+    section = next(s for c in course_settings()["chapters"] for s in c["sections"]
                    if s["file"] == SECTION.split("/")[-1].replace(".html", ".ipynb"))
     return section["title"][language]
 
@@ -30,12 +30,12 @@ def title(language: str) -> str:
 class Profile:
     """A browser profile on disk: each `open()` is the browser started again on it."""
 
-    def __init__(self, playwright, folder) -> None:
-        self.playwright, self.folder, self.context = playwright, folder, None
+    def __init__(self, browser_type, folder) -> None:
+        self.browser_type, self.folder, self.context = browser_type, folder, None
 
     def open(self, **options):
         self.close()
-        self.context = self.playwright.chromium.launch_persistent_context(
+        self.context = self.browser_type.launch_persistent_context(
             str(self.folder), executable_path=browsing.find_chromium(), args=browsing.CHROMIUM_ARGS,
             viewport=DESKTOP, **options)
         return self.context.pages[0] if self.context.pages else self.context.new_page()
@@ -47,13 +47,11 @@ class Profile:
 
 
 @pytest.fixture
-def profile(tmp_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        kept = Profile(playwright, tmp_path / "profile")
-        yield kept
-        kept.close()
+def profile(browser, tmp_path):
+    # The session's Playwright (one per process: a second sync_playwright() in a test refuses to start).
+    kept = Profile(browser.browser_type, tmp_path / "profile")
+    yield kept
+    kept.close()
 
 
 def read_to_the_middle(tab, url: str) -> tuple[int, str]:
@@ -88,7 +86,7 @@ def base(request, http_base, site_dir, tmp_path) -> str:
 def test_nothing_is_offered_before_the_reader_opens_a_section(base, visit):
     tab = visit(base + "index.html", base).page
     assert slot(tab) is None
-    assert tab.locator("article a.md-button--primary").count() == 1
+    assert tab.locator("article a.md-button--primary:visible").count() == 1  # the continue slot stays hidden
 
 
 def test_the_home_page_offers_where_the_reader_left_off_after_a_restart(profile, base):

@@ -161,13 +161,13 @@ def link_problems(readings: PageReadings, inventory: CourseInventory, plan: Cour
             course = plan.course_of(languages.original(source))
             if target.startswith("../") and course is not None and course.source:
                 continue  # it leads to the course's own repository (page/links.py, source_address)
-            problem = _link_problem(target, inventory, pages, plan, languages)
+            problem = _link_problem(source, target, inventory, pages, plan, languages)
             if problem:
                 problems.append(SiteError(f"links {address}: {problem[0]}", where=f"{docs}/{source}", expected=problem[1]))
     return problems
 
 
-def _link_problem(target: str, inventory: CourseInventory, pages: set[str], plan: CoursePlan,
+def _link_problem(source: str, target: str, inventory: CourseInventory, pages: set[str], plan: CoursePlan,
                   languages: Languages) -> tuple[str, str] | None:
     original = languages.original(target)
     if target.startswith("../") or target == "..":
@@ -182,7 +182,7 @@ def _link_problem(target: str, inventory: CourseInventory, pages: set[str], plan
     folder = posixpath.dirname(target)
     near = difflib.get_close_matches(posixpath.basename(target),
                                      [posixpath.basename(name) for name in inventory.under(folder)
-                                      if posixpath.dirname(name) == folder], n=1, cutoff=0.6)
+                                      if posixpath.dirname(name) == folder and name != source], n=1, cutoff=0.6)
     here = f"{inventory.docs_dir.name}/{folder}/" if folder != "." else f"{inventory.docs_dir.name}/"
     return (f"{here} has no {posixpath.basename(target)}",
             f"{posixpath.basename(target)} in {here}, or the link to {near[0]}" if near else

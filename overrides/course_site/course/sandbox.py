@@ -30,6 +30,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 BWRAP = "bwrap"
@@ -114,12 +115,16 @@ def unavailable() -> str | None:
     """Why no sandbox can start on this machine (bwrap's own words), or None when one can."""
     if shutil.which(BWRAP) is None:
         return "bubblewrap (bwrap) is not installed"
-    probe = Path(os.environ.get("TMPDIR") or "/tmp")
-    try:
-        run = subprocess.run(command([sys.executable, "-c", "pass"], probe, probe, {}), capture_output=True,
-                             text=True, encoding="utf-8", timeout=60)
-    except (OSError, subprocess.TimeoutExpired) as error:
-        return f"bwrap could not run: {error}"
+    # An empty scratch folder of its own, as a kernel gets: the temporary folder itself may hold
+    # the very paths the sandbox makes (a checkout whose .venv is a link, under $TMPDIR).
+    with tempfile.TemporaryDirectory(prefix="sandbox-probe-") as folder:
+        probe = Path(folder)
+        hand_over(probe)
+        try:
+            run = subprocess.run(command([sys.executable, "-c", "pass"], probe, probe, {}), capture_output=True,
+                                 text=True, encoding="utf-8", timeout=60)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            return f"bwrap could not run: {error}"
     if run.returncode != 0:
         return f"bwrap could not start a sandbox: {run.stderr.strip() or f'exit status {run.returncode}'}"
     return None
