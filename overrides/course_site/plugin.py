@@ -35,7 +35,8 @@ from .page import links, progress, quiz_pages, reading_place
 from .page.context import PageContext, PageResult, SiteServices
 from .site import archives, caches, compaction, dark_figures, finish, page_cache, published, search_index
 from .site import site_links
-from .site.build import CACHES, JUDGED_CACHE, LINKS_CACHE, PAGE_CACHE, RUN_CACHE, SEARCH_CACHE, STYLESHEET_CACHE, Build
+from .site.build import (CACHES, JUDGED_CACHE, LINKS_CACHE, PAGE_CACHE, PRINT_CACHE, RUN_CACHE, SEARCH_CACHE, STYLESHEET_CACHE,
+                         Build)
 from .site.footer import footer_for
 from .site.page_extras import PageExtras
 from .site.print_pages import PrintEditions
@@ -125,7 +126,7 @@ class CourseSite:
                      links=site_links.LinkReadings(page_cache.PageCache(caches_dir / LINKS_CACHE, code, secret)),
                      search_entries=material_search.keep_search_entries(config, caches_dir / SEARCH_CACHE, code, named),
                      last_changed=history.last_changed(model.docs_dir),
-                     printing=PrintEditions(model.plan, languages))
+                     printing=PrintEditions(model.plan, languages, page_cache.PageCache(caches_dir / PRINT_CACHE, code, secret)))
 
     def _outputs_of(self, src_uri: str, course_files: inventory.CourseInventory, runs: run_at_build.CellRuns) -> dict:
         if src_uri not in self._run_outputs:

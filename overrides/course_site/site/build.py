@@ -20,7 +20,8 @@ STYLESHEET_CACHE = "notebook-css"  # notebook.css as pruned before (notebook_css
 SEARCH_CACHE = "search-entries"  # what Material's search indexed of each page (material_search.keep_search_entries)
 LINKS_CACHE = "written-pages"  # each page as written, and its ids and links (site_links.LinkReadings)
 JUDGED_CACHE = "judged-content"  # the content sanitise.py passed, by its hash (sanitise.JudgedPages)
-CACHES = (RUN_CACHE, PAGE_CACHE, STYLESHEET_CACHE, SEARCH_CACHE, LINKS_CACHE, JUDGED_CACHE)
+PRINT_CACHE = "print-sections"  # each section as a print page shows it (print_pages.py)
+CACHES = (RUN_CACHE, PAGE_CACHE, STYLESHEET_CACHE, SEARCH_CACHE, LINKS_CACHE, JUDGED_CACHE, PRINT_CACHE)
 
 
 @dataclass

@@ -31,8 +31,10 @@ class Ending:
 
 
 def keep_caches(end: Ending) -> None:
-    """The page and search caches keep this build's entries, and only those."""
+    """The page, print and search caches keep this build's entries, and only those."""
     end.build.pages.forget_unused()  # every language's pass has asked for its pages by now
+    if end.build.printing is not None:
+        end.build.printing.sections.forget_unused()
     if end.build.search_entries is not None:  # every language's pages are indexed by now
         end.build.search_entries.save()
 

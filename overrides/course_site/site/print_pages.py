@@ -24,7 +24,7 @@ from __future__ import annotations
 import html
 import posixpath
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from urllib.parse import unquote, urlsplit
 
 from bs4 import BeautifulSoup
@@ -38,6 +38,7 @@ from ..page import quiz_pages
 from ..page.links import site_href
 from ..strings import fill
 from .notebook_css import NOTEBOOK_CSS
+from .page_cache import PageCache
 from .page_extras import PageExtras
 
 # The page's Markdown: nothing but what its front matter says (search leaves it out).
@@ -73,10 +74,13 @@ class Assembled:
 class PrintEditions:
     """The print pages of one build, in every language."""
 
-    def __init__(self, plan: CoursePlan, languages: Languages) -> None:
+    def __init__(self, plan: CoursePlan, languages: Languages, sections: PageCache | None = None) -> None:
         self.plan = plan
         self.languages = languages
         self.pages = print_pages(plan)
+        # Each section as a print page shows it, made before (a section is on two print pages in
+        # each language, and an edit to one leaves the others as they were).
+        self.sections = sections if sections is not None else PageCache(None, "")
 
     def files(self, config, language: str) -> list[File]:
         """The pages of a language's pass, to add to its files (MkDocs renders them)."""
@@ -101,7 +105,8 @@ class PrintEditions:
                                  built[section.source].url)
                     for chapter, section in printed.sections() if section.source in built]
         title = printed.chapters[0].title[language] if not printed.whole_course else printed.course.title[language]
-        made = assemble(printed, sections, here=page.url, language=language, strings=strings, title=title)
+        made = assemble(printed, sections, here=page.url, language=language, strings=strings, title=title,
+                        kept=self.sections)
         page.title = fill(strings["print_title"], title=title)
         page.content = made.html
         page.toc = get_toc(made.toc)
@@ -124,7 +129,7 @@ def _intro(strings: Mapping, title: str, count: int) -> str:
 
 
 def assemble(printed: PrintPage, sections: list[BuiltSection], *, here: str, language: str, strings: Mapping,
-             title: str) -> Assembled:
+             title: str, kept: PageCache | None = None) -> Assembled:
     """The print page's content: its title, a word on printing, its contents, then each section."""
     anchors = {posixpath.normpath(unquote(s.url)): s.number for s in sections}
     made = Assembled("")
@@ -140,27 +145,19 @@ def assemble(printed: PrintPage, sections: list[BuiltSection], *, here: str, lan
     made.toc = [{"level": 1, "id": TITLE_ID, "name": html.escape(fill(strings["print_title"], title=title)),
                  "html": "", "data-toc-label": "", "children": []}]
     for built in sections:
-        tree = BeautifulSoup(built.content, "html.parser")
-        for element in tree.select(SCREEN_ONLY):
-            element.decompose()
-        prefix = _prefix(built.number)
-        _prefix_ids(tree, prefix)
-        _rebase(tree, built.url, here, anchors)
-        _solutions_after_questions(tree)
-        for image in tree.select("img.course-figure__light, img:not(.course-figure__dark)"):
-            image.attrs.pop("loading", None)
-        made.notebooks |= tree.select_one(".jupyter-wrapper") is not None
-        made.quizzes |= tree.select_one("form.quiz") is not None
-        made.figures |= tree.select_one("figure.course-figure") is not None
+        section, found = _on_paper(built, here, anchors, kept or PageCache(None, ""))
+        made.notebooks |= found.notebooks
+        made.quizzes |= found.quizzes
+        made.figures |= found.figures
         name = html.escape(built.section.title[language])
         parts.append(f'<section class="print-edition__section" id="{_anchor(built.number)}" aria-label="{name}">'
-                     f"{tree}</section>")
+                     f"{section}</section>")
         made.toc[0]["children"].append({"level": 2, "id": _anchor(built.number), "name": name, "html": name,
                                         "data-toc-label": "", "children": []})
-    tree = BeautifulSoup(f'<div class="print-edition">{"".join(parts)}</div>', "html.parser")
+    scripts = BeautifulSoup("", "html.parser")
     if made.quizzes:
-        quiz_pages.link_script(tree, here, language)
-    made.html = str(tree)
+        quiz_pages.link_script(scripts, here, language)
+    made.html = f'<div class="print-edition">{"".join(parts)}</div>{scripts}'
     return made
 
 
@@ -184,51 +181,90 @@ def _contents(printed: PrintPage, sections: list[BuiltSection], language: str, s
             f'<ul>{"".join(items)}</ul></nav>')
 
 
-def _prefix_ids(tree: BeautifulSoup, prefix: str) -> None:
-    ids = {element["id"] for element in tree.find_all(id=True)}
-    for element in tree.find_all(id=True):
-        element["id"] = prefix + element["id"]
-    for attribute in NAMING_IDS:
-        for element in tree.find_all(attrs={attribute: True}):
-            value = element[attribute]
-            tokens = value if isinstance(value, list) else value.split()
-            element[attribute] = " ".join(prefix + token if token in ids else token for token in tokens)
-    for link in tree.find_all("a", href=True):
-        target = unquote(link["href"][1:]) if link["href"].startswith("#") else None
-        if target in ids:
-            link["href"] = f"#{prefix}{target}"
+@dataclass
+class _Found:
+    notebooks: bool = False
+    quizzes: bool = False
+    figures: bool = False
 
 
-def _rebase(tree: BeautifulSoup, section_url: str, here: str, anchors: Mapping[str, str]) -> None:
-    """Addresses relative to the section's page, made relative to the print page; a section of
-    the print page, or a place in it, linked within the page."""
+def _on_paper(built: BuiltSection, here: str, anchors: Mapping[str, str], kept: PageCache) -> tuple[str, _Found]:
+    """A section's content as the print page at `here` shows it, and what it holds; as made before
+    from the same content, place and page (the key holds everything it is made from)."""
+    key = kept.key(built.content, built.number, built.url, here, sorted(anchors.items()))
+    before = kept.get(key)
+    if isinstance(before, dict):
+        return before["html"], _Found(**before["found"])
+    tree = BeautifulSoup(built.content, "html.parser")
+    for element in tree.select(SCREEN_ONLY):
+        element.decompose()
+    found = _ready_for_paper(tree, _prefix(built.number), built.url, here, anchors)
+    made = str(tree)
+    kept.put(key, {"html": made, "found": asdict(found)})
+    return made, found
+
+
+def _ready_for_paper(tree: BeautifulSoup, prefix: str, section_url: str, here: str,
+                     anchors: Mapping[str, str]) -> _Found:
+    """A section's tree made ready for the print page, in one walk over its elements (a section
+    is thousands of them, and it is on two print pages in each language): its ids prefixed and
+    what names them following, its addresses rebased, its images loaded at once, each question's
+    solution after it; and what kinds of content it holds."""
+    elements = tree.find_all(True)
+    by_id = {element["id"]: element for element in elements if element.has_attr("id")}
+    found = _Found()
     folder = posixpath.dirname(unquote(section_url))
-    for tag, attribute in ADDRESSES:
-        for element in tree.find_all(tag, attrs={attribute: True}):
-            parts = urlsplit(element[attribute])
-            if parts.scheme or parts.netloc or element[attribute].startswith(("/", "#")) or not parts.path:
-                continue
-            target = posixpath.normpath(posixpath.join(folder, unquote(parts.path)))
-            if target in anchors and not parts.query:
-                number = anchors[target]
-                element[attribute] = f"#{_prefix(number)}{unquote(parts.fragment)}" if parts.fragment else f"#{_anchor(number)}"
-                continue
-            element[attribute] = (site_href(target, here) + (f"?{parts.query}" if parts.query else "")
-                                  + (f"#{parts.fragment}" if parts.fragment else ""))
-
-
-def _solutions_after_questions(tree: BeautifulSoup) -> None:
-    """Each question's solution right after it, always open; a block that held them is left
-    without its intro, and goes when nothing is left in it."""
-    for question in tree.select("fieldset.quiz-question[data-quiz-solution]"):
-        solution = tree.find(id=question["data-quiz-solution"])
-        if solution is None:
-            continue
-        solution.name = "div"
-        solution["class"] = ["quiz-solution", "print-edition__solution"]
-        if solution.summary is not None:
-            solution.summary.decompose()
-        question.insert_after(solution.extract())
+    questions = []
+    for element in elements:
+        classes = element.get("class") or ()
+        if element.name == "fieldset" and "quiz-question" in classes and element.has_attr("data-quiz-solution"):
+            questions.append((element, element["data-quiz-solution"]))  # the solution's id before the prefix
+        if element.has_attr("id"):
+            element["id"] = prefix + element["id"]
+        for attribute in NAMING_IDS:
+            if element.has_attr(attribute):
+                value = element[attribute]
+                tokens = value if isinstance(value, list) else value.split()
+                element[attribute] = " ".join(prefix + token if token in by_id else token for token in tokens)
+        if element.name == "a" and element.get("href", "").startswith("#"):
+            target = unquote(element["href"][1:])
+            if target in by_id:
+                element["href"] = f"#{prefix}{target}"
+        elif element.name == "img" and "course-figure__dark" not in classes:
+            element.attrs.pop("loading", None)
+        for tag, attribute in ADDRESSES:
+            if element.name == tag and element.has_attr(attribute):
+                element[attribute] = _rebased(element[attribute], folder, here, anchors)
+        found.notebooks |= "jupyter-wrapper" in classes
+        found.quizzes |= element.name == "form" and "quiz" in classes
+        found.figures |= element.name == "figure" and "course-figure" in classes
+    for question, solution in questions:
+        if solution in by_id:
+            _solution_after(question, by_id[solution])
     for block in tree.select(".quiz-solutions"):
         if block.select_one(".quiz-solution") is None:
             block.decompose()
+    return found
+
+
+def _rebased(address: str, folder: str, here: str, anchors: Mapping[str, str]) -> str:
+    """An address relative to the section's page, made relative to the print page; a section of
+    the print page, or a place in it, linked within the page."""
+    parts = urlsplit(address)
+    if parts.scheme or parts.netloc or address.startswith(("/", "#")) or not parts.path:
+        return address
+    target = posixpath.normpath(posixpath.join(folder, unquote(parts.path)))
+    if target in anchors and not parts.query:
+        number = anchors[target]
+        return f"#{_prefix(number)}{unquote(parts.fragment)}" if parts.fragment else f"#{_anchor(number)}"
+    return site_href(target, here) + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+def _solution_after(question, solution) -> None:
+    """A question's solution right after it, always open; a block that held solutions is left
+    without its intro, and goes (above) when nothing is left in it."""
+    solution.name = "div"
+    solution["class"] = ["quiz-solution", "print-edition__solution"]
+    if solution.summary is not None:
+        solution.summary.decompose()
+    question.insert_after(solution.extract())
