@@ -31,12 +31,12 @@ def referenced(site: Path) -> set[str]:
     found = set()
     for page in site.rglob("*.html"):
         here = page.relative_to(site).parent
-        for tag, attribute in LINKING.items():
-            for element in soup(page).find_all(tag, attrs={attribute: True}):
+        for element in soup(page).find_all(list(LINKING)):  # one reading of each page
+            attribute = LINKING[element.name]
+            if element.has_attr(attribute):
                 parts = urlsplit(element[attribute])
-                if parts.scheme or parts.netloc or not parts.path:
-                    continue
-                found.add(posixpath.normpath((here / unquote(parts.path)).as_posix()))
+                if not (parts.scheme or parts.netloc or not parts.path):
+                    found.add(posixpath.normpath((here / unquote(parts.path)).as_posix()))
     return found
 
 

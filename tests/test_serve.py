@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup
 
-from helpers import ROOT, load_config
+from helpers import ONE_PAGE_COURSE, ROOT, load_config, markdown_cell, notebook_json
 
 
 def free_port() -> int:
@@ -61,11 +61,20 @@ def permalink_titles(url: str) -> set[str]:
     return {link["title"] for link in page.select("a.headerlink")}
 
 
-def test_a_python_edit_takes_effect_without_a_restart(tmp_path, warm_caches):
+def test_a_python_edit_takes_effect_without_a_restart(tmp_path):
+    """On a course of one page with the real configuration and a copy of the build's code: a
+    rebuild of the real course would make every page again (the code is in every page's key) and
+    show nothing more."""
     project = tmp_path / "project"
-    for name in ("docs", "overrides", "quizzes"):
+    for name in ("overrides", "quizzes"):
         shutil.copytree(ROOT / name, project / name, ignore=shutil.ignore_patterns("__pycache__"))
-    warm_caches(project / "cache")
+    files = {"course.yml": f'title: {{zh: "测试课程", en: "Test course"}}\nname: test\npalette: true\nchapters: {ONE_PAGE_COURSE}\n',
+             "index.md": "# 首页\n\n## 一节\n\n正文。\n\n<!-- course-catalog -->\n",
+             "index.en.md": "# Home\n\n## A part\n\nText.\n\n<!-- course-catalog -->\n",
+             "ch/x.ipynb": notebook_json(markdown_cell("t", "# 页\n\n正文。"))}
+    for name, text in files.items():
+        (project / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / "docs" / name).write_text(text, encoding="utf-8")
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
     port = free_port()
     mount = urlsplit(load_config()["site_url"]).path
