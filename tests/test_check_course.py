@@ -147,3 +147,19 @@ def test_the_survey_of_an_upstream_checkout(tmp_path):
     result = subprocess.run([*survey, "--problems"], capture_output=True, text=True, encoding="utf-8")
     assert result.returncode == 1
     assert "course/02_kernels/01.02_kernel.ipynb" in result.stdout and "'也许' is not an accepted answer" in result.stdout
+
+
+def test_a_link_to_another_chapter_is_judged_from_where_the_page_is_published(tmp_path):
+    """The check read a page's addresses from the site's root, so a link in a chapter to a sibling
+    chapter (`../ch/a.ipynb`, upstream's cross-chapter links, six notebooks of the hub) was "above
+    the site's folder" to the check and fine to the build: each now reads them as the build does."""
+    course = ("[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: a.ipynb, title: {zh: 甲, en: A}}]}, "
+              "{chapter: ch2, title: {zh: 章二, en: Ch2}, sections: [{file: b.ipynb, title: {zh: 乙, en: B}}]}]")
+    files = {"index.md": "# 首页\n\n```bash\nls\n```\n", "ch/a.ipynb": notebook([markdown("t", "# 甲")]),
+             "ch2/b.ipynb": notebook([markdown("t", '# 乙\n\n[甲](../ch/a.ipynb) <a href="../ch/a.ipynb">甲</a>')])}
+    built = build_small_site(tmp_path, files, course)
+    assert built.returncode == 0, built.stderr
+    listed = subprocess.run([sys.executable, str(TOOL), "-f", str(tmp_path / "mkdocs.yml"), "--notebooks"],
+                            capture_output=True, text=True, encoding="utf-8")
+    assert listed.returncode == 0, listed.stdout
+    assert "2 notebooks: 2 published, 0 left out, 0 refused" in listed.stdout, listed.stdout

@@ -150,6 +150,20 @@ def test_the_second_reviews_inputs_are_named(html, lines):
     assert sanitise.check_page(html, WHERE, PAGE) == [f"{WHERE}: {line}" for line in lines]
 
 
+def test_a_fenced_code_blocks_line_anchors_pass_and_nothing_else_of_the_sites_names():
+    """pymdownx.highlight (anchor_linenums) writes an anchor before each line of a fenced code block:
+    upstream's READMEs have code blocks, and each page of them was refused.  Only that anchor, as
+    it writes it, passes; the names the scripts look up stay refused, on an anchor too."""
+    from markdown import Markdown
+
+    html = Markdown(extensions=["pymdownx.highlight", "pymdownx.superfences"],
+                    extension_configs={"pymdownx.highlight": {"anchor_linenums": True}}).convert("```bash\nls\npwd\n```\n")
+    assert 'id="__codelineno-0-2"' in html
+    assert sanitise.check_page(html, WHERE, PAGE) == []
+    assert sanitise.check_page('<a id="__code_0" href="#x">x</a><p id="__codelineno-0-1">y</p>', WHERE, PAGE) == [
+        f'{WHERE}: <a id="__code_0">: ' + NAMES, f'{WHERE}: <p id="__codelineno-0-1">: ' + NAMES]
+
+
 @pytest.mark.parametrize("inside, line", [
     ('<image href="\\\\127.0.0.1:9/N87.png" width="1" height="1"/>',
      '<image href="\\\\127.0.0.1:9/N87.png">: loads \\\\127.0.0.1:9/N87.png ' + OUTSIDE),

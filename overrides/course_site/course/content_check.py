@@ -9,6 +9,8 @@ run on every page at once.  Converting a notebook takes about half a second.
 
 from __future__ import annotations
 
+import posixpath
+
 from bs4 import BeautifulSoup
 from markdown import Markdown
 from mkdocs.utils import meta
@@ -27,7 +29,16 @@ def page_problems(inventory: CourseInventory, source: str, markdown_config: tupl
         for step in (nbconvert.take_styles, nbconvert.remove_scripts, nbconvert.flatten_markdown_cells,
                      nbconvert.convert_code_cells, nbconvert.remove_cell_toolbars, nbconvert.remove_prompts):
             step(tree)  # pipeline.notebook_markup, which runs before safe_content
-        return sanitise.check_page(str(tree), where)
+        return sanitise.check_page(str(tree), where, published_at(source))
     extensions, configs = markdown_config
     text, _ = meta.get_data(inventory.text(source).removeprefix("\ufeff"))
-    return sanitise.check_page(Markdown(extensions=extensions, extension_configs=configs).convert(text), where)
+    return sanitise.check_page(Markdown(extensions=extensions, extension_configs=configs).convert(text), where,
+                               published_at(source))
+
+
+def published_at(source: str) -> str:
+    """Where MkDocs publishes a page (use_directory_urls off): its relative addresses are read
+    from there, as the build reads them (`../01_x/a.ipynb` from a chapter leads to a sibling
+    chapter, not above the site).  A folder's README.md, as its index.md, is its index.html."""
+    folder, name = posixpath.split(posixpath.splitext(source)[0])
+    return posixpath.join(folder, ("index" if name in ("README", "index") else name) + ".html")

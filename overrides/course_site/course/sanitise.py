@@ -78,6 +78,9 @@ class id title lang dir role hidden translate tabindex style xml:lang xml:space 
 # (__config, __palette_0, __search, __code_0 ...); the quizzes' solutions, the tooltip, the 404 data.
 SITE_NAMES = ("__", "quiz-solution", "course-tooltip", "course-404-data")
 NAMING = ("id", "name", "for")
+# The anchor pymdownx.highlight writes before each line of a fenced code block (anchor_linenums in
+# mkdocs.yml): no script looks it up, and every Markdown page with a code block has them.
+LINE_ANCHOR = re.compile(r"__codelineno-\d+-\d+")
 # Attributes holding an address (bleach's attr_val_is_uri, of the elements allowed).
 ADDRESSES = frozenset({"href", "xlink:href", "src", "srcset", "cite"})
 # data-* attributes no script reads: what nbconvert's template writes around each cell (before the
@@ -262,7 +265,7 @@ def judge_attribute(element: str, attribute: str, value: str, page: str = "index
         return f"{attribute} is not an attribute of the allow list" + (
             " (it would load from or send to another address)" if name in ("background", "ping", "lowsrc", "dynsrc",
                                                                           "srcdoc", "formaction", "action") else "")
-    if name in NAMING and value.strip().startswith(SITE_NAMES):
+    if name in NAMING and value.strip().startswith(SITE_NAMES) and not (element == "a" and LINE_ANCHOR.fullmatch(value)):
         return (f"the site's and Material's scripts look up {name}s starting with "
                 f"{', '.join(repr(n) for n in SITE_NAMES)} (the page's would be taken for theirs)")
     if name == "style":
