@@ -47,8 +47,11 @@ SCREEN_ONLY = "details.page-contents, details.run-it, script.quiz-progress-data,
 # Attributes that name ids of the page: one id, or several separated by spaces.
 NAMING_IDS = ("for", "form", "list", "headers", "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns",
               "aria-details", "aria-flowto", "aria-activedescendant", "aria-errormessage", "data-quiz-solution")
-# Attributes that hold an address.
-ADDRESSES = (("a", "href"), ("a", "data-dark-href"), ("img", "src"), ("source", "src"))
+# Attributes that hold an address (what sanitise.py lets content load or link), and those that hold
+# a list of them (srcset: upstream's <picture><source srcset=…>).
+ADDRESSES = (("a", "href"), ("a", "xlink:href"), ("a", "data-dark-href"), ("img", "src"), ("source", "src"),
+             ("image", "href"), ("image", "xlink:href"), ("use", "href"), ("use", "xlink:href"))
+ADDRESS_LISTS = (("img", "srcset"), ("source", "srcset"))
 TITLE_ID = "print-title"
 CONTENTS_ID = "print-contents"
 
@@ -235,6 +238,10 @@ def _ready_for_paper(tree: BeautifulSoup, prefix: str, section_url: str, here: s
         for tag, attribute in ADDRESSES:
             if element.name == tag and element.has_attr(attribute):
                 element[attribute] = _rebased(element[attribute], folder, here, anchors)
+        for tag, attribute in ADDRESS_LISTS:
+            if element.name == tag and element.has_attr(attribute):
+                element[attribute] = ", ".join(_rebased_candidate(candidate, folder, here, anchors)
+                                               for candidate in element[attribute].split(","))
         found.notebooks |= "jupyter-wrapper" in classes
         found.quizzes |= element.name == "form" and "quiz" in classes
         found.figures |= element.name == "figure" and "course-figure" in classes
@@ -258,6 +265,12 @@ def _rebased(address: str, folder: str, here: str, anchors: Mapping[str, str]) -
         number = anchors[target]
         return f"#{_prefix(number)}{unquote(parts.fragment)}" if parts.fragment else f"#{_anchor(number)}"
     return site_href(target, here) + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+def _rebased_candidate(candidate: str, folder: str, here: str, anchors: Mapping[str, str]) -> str:
+    """One candidate of a srcset (`images/a.svg 2x`): its address rebased, its descriptor kept."""
+    address, _, descriptor = candidate.strip().partition(" ")
+    return " ".join(filter(None, (_rebased(address, folder, here, anchors), descriptor.strip())))
 
 
 def _solution_after(question, solution) -> None:
