@@ -39,10 +39,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "overrides"), str(ROOT / "tools")]
 
 import yaml  # noqa: E402
+from bs4 import BeautifulSoup  # noqa: E402
 
 import browsing  # noqa: E402
 import check_course  # noqa: E402
+from quizzes.markup import render_inline  # noqa: E402
 
+PROSE_OF_PAGE = """() => { const a = document.querySelector('article'); if (!a) return '';
+  const c = a.cloneNode(true); c.querySelectorAll('pre, code, math').forEach(e => e.remove()); return c.textContent; }"""
 STAND_IN = b"stand-in: this file is a git LFS object the snapshot does not hold\n"
 OFFLINE = "autofuse-course-offline.zip"
 _TEX = re.compile(r"\$[^$\n]*\\[a-zA-Z]+[^$\n]*\$")
@@ -147,8 +151,11 @@ def expected_texts(model) -> dict[str, list[str]]:
                 texts += [line.strip() for line in file.shown.splitlines() if len(line.strip()) > 12]
         for exercise in page.exercises:
             for item in exercise.items:
-                plain = re.sub(r"[`*_<>]", "", item.answer.explanation).split("\n")[0].strip()
-                if len(plain) > 12 and "$" not in plain and "](" not in plain:
+                first = item.answer.explanation.split("\n")[0].strip()
+                if "$" in first:
+                    continue  # a formula: MathML on the page, not its TeX
+                plain = BeautifulSoup(render_inline(first), "html.parser").get_text().strip()
+                if len(plain) > 12:
                     texts.append(plain[:40])
     return wanted
 
@@ -187,7 +194,8 @@ def browse(base: str, pages: list[str], expected: dict[str, list[str]], other_co
             course = page.removeprefix("en/").split("/")[0]
             if course in other_courses and tab.locator("article a.glossary-term").count():
                 problems["glossary"].append(f"{page}: {tab.locator('article a.glossary-term').count()} glossary links")
-            counts["tex"] += bool(_TEX.search(text))
+            # TeX left as written: in the prose, not in code (a shell's $VAR, a C string's \n), line by line.
+            counts["tex"] += bool(_TEX.search(tab.evaluate(PROSE_OF_PAGE)))
         browser.close()
     return {"problems": problems, "counts": counts}
 
