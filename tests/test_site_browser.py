@@ -33,15 +33,18 @@ class Visited:
 
 def sweep(site: Path, base: str, tab, judge_axe: bool = False, switch_to_the_twin: bool = False) -> dict[str, Visited]:
     """Each page, visited once for everything in one tab (conftest.OneTab; the sweep is the slow
-    part): with `judge_axe`, axe judges it in the light scheme, then in the dark one the reader
-    switches to with the header's toggle; then search starts (errors of the search worker's
+    part): with `judge_axe`, axe judges it in the scheme it opens in, then in the other one the
+    reader switches to with the header's toggle; then search starts (errors of the search worker's
     start-up come late) and, with `switch_to_the_twin`, its language switcher is followed."""
     found = {}
     for page in pages_of(site):
         record = tab.visit(base + page)
         visited = found[page] = Visited()
         if judge_axe:
-            for scheme in SCHEMES:
+            # The scheme the page opens in (the one the reader left the last page in) first: one
+            # switch a page, not two.
+            shown = record.page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+            for scheme in sorted(SCHEMES, key=lambda scheme: scheme != shown):
                 visited.axe[scheme] = serious_violations(record.page, scheme)
         wait_for_search_ready(record.page)
         visited.problems += [f"{page}: the title {title!r} was not shown as text" for title in titles_shown_as_text(record.page)]

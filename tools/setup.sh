@@ -21,13 +21,19 @@ stop() {
 }
 
 SUDO=""
+APT_LISTS_FRESH=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 
 apt_install() {
   # Debian and Ubuntu only; elsewhere the caller's message says what to install.
   command -v apt-get >/dev/null 2>&1 || return 1
   echo "tools/setup.sh: installing $* with apt-get" >&2
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+  # The package lists once per run: a fresh machine installs up to five packages here.
+  if [ -z "$APT_LISTS_FRESH" ]; then
+    $SUDO apt-get update -qq || return 1
+    APT_LISTS_FRESH=1
+  fi
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
 }
 
 # -- Python 3.11 and its virtualenv --------------------------------------------------------------
