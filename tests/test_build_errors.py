@@ -560,3 +560,17 @@ def test_the_settings_of_mkdocs_yml_reach_every_page_as_text(tmp_path, visit):
     footer = home.select_one(".course-footer").get_text(" ")
     assert "<svg onload=alert(6)></svg>9.0.0" in footer and "<svg onload=alert(7)></svg>MIT" in footer
     assert "<img src=x onerror=alert(3)>" in footer
+
+
+def test_the_size_figures_tool_builds_its_cases_as_the_build_stands():
+    """tools/hostile_sizes.py gives the note's figures; one case past a limit and one at it, so that
+    a change of the build's settings cannot leave it measuring builds that fail for another reason."""
+    import subprocess
+    import sys
+
+    from helpers import ROOT
+
+    run = subprocess.run([sys.executable, str(ROOT / "tools" / "hostile_sizes.py"), "--only", "a 2.1 MB", "128 nested"],
+                         capture_output=True, text=True, encoding="utf-8")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "docs/ch/x.ipynb: the file has 2,100," in run.stdout and "NOT AS EXPECTED" not in run.stdout
