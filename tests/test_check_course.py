@@ -163,3 +163,21 @@ def test_a_link_to_another_chapter_is_judged_from_where_the_page_is_published(tm
                             capture_output=True, text=True, encoding="utf-8")
     assert listed.returncode == 0, listed.stdout
     assert "2 notebooks: 2 published, 0 left out, 0 refused" in listed.stdout, listed.stdout
+
+
+def test_an_english_page_and_a_link_to_the_courses_source_are_judged_as_the_build_judges_them(tmp_path):
+    """The check read `index.en.md` as published at the root (the i18n plugin publishes it at
+    en/index.html), and a link that leaves docs/ as it is written (the build leads it to the course's
+    `source` first): the check refused the AutoFuse course's own English home page (its link to the
+    offline package, `../…zip`) and two of upstream's READMEs the build publishes."""
+    files = {"course.yml": 'title: {zh: "测试课程", en: "Test course"}\nname: test\npalette: true\n'
+                           "source: https://gitcode.com/cann/cann-learning-hub/blob/master/tutorials/test\n"
+                           f"chapters: {COURSE.replace(', {file: b.ipynb, title: {zh: 乙, en: B}}', '')}\n",
+             "index.md": "# 首页\n\n[环境指南](../../docs/guide.md)\n",
+             "index.en.md": '# Home\n\n<a href="../ch/a.html">A, in Chinese</a> [guide](../../docs/guide.md)\n',
+             "ch/a.ipynb": notebook([markdown("t", "# 甲")])}
+    built = build_small_site(tmp_path, files, COURSE)
+    assert built.returncode == 0, built.stderr
+    assert "https://gitcode.com/cann/cann-learning-hub/blob/master/docs/guide.md" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    listed = check(tmp_path)
+    assert listed.returncode == 0, listed.stdout

@@ -60,7 +60,7 @@ def check(config_file: Path, *, pages: bool = True) -> Checked:
         return Checked(model, problems)
     markdown = (config.markdown_extensions, config.mdx_configs)
     for source in model.inventory.pages():
-        found = content_check.page_problems(model.inventory, source, markdown)
+        found = content_check.page_problems(model.inventory, model.languages, model.plan, source, markdown)
         if found:  # each line names the page already, as the build's list does
             problem = SiteError("\n".join(found), expected=sanitise.EXPECTED)
             problem.where = f"{model.docs_dir.name}/{source}"

@@ -20,7 +20,8 @@ course/: what the courses are, read and checked before any page is built
 - notebooks.py, course_check.py: every check before a page is built, every problem at once
   (tools/check_course.py runs them alone); sanitise.py: what content may contain
 - page_links.py: what each page's Markdown names (its title, links, figures), read before a page is built;
-  content_check.py: each page's content judged as the pipeline judges it, for the tools
+  content_check.py: each page's content judged as the pipeline judges it, for the tools;
+  source_links.py: links that leave docs/, led to the repository a course comes from
 - exercises.py: the quiz engine (quizzes/) reading the course, with each language's quiz words and grammar
 - run_at_build.py: cells tagged run-at-build, executed and cached; sandbox.py: the bwrap sandbox their kernel runs in
 - translations.py: translation records and fingerprints (pure); translation_status.py: each

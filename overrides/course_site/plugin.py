@@ -27,11 +27,11 @@ from mkdocs.structure.toc import get_toc
 
 from . import pipeline
 from .adapters import i18n, jupyter, material, material_search
-from .course import exercises, history, inventory, run_at_build, sanitise, translation_status
+from .course import exercises, history, inventory, run_at_build, sanitise, source_links, translation_status
 from .course.course_check import raise_problems
 from .course.model import read_courses
 from .course.plan import check_every_page_is_planned
-from .page import links, progress, quiz_pages, reading_place
+from .page import progress, quiz_pages, reading_place
 from .page.context import PageContext, PageResult, SiteServices
 from .site import archives, caches, compaction, dark_figures, finish, page_cache, published, search_index
 from .site import site_links
@@ -197,7 +197,7 @@ class CourseSite:
         model = self.build.model
         course = model.plan.course_of(model.languages.original(page.file.src_uri))
         if course is not None and course.source:  # links out of docs/ lead to the course's repository
-            markdown = links.link_markdown_to_source(markdown, page.file.src_uri, course.folder, course.source)
+            markdown = source_links.link_markdown_to_source(markdown, page.file.src_uri, course.folder, course.source)
         return quiz_pages.markdown_with_slots(
             model.exercises, page.file.src_uri, markdown, Path(page.file.abs_src_path), Path(config.docs_dir)
         ) or markdown

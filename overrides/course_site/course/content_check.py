@@ -16,29 +16,37 @@ from markdown import Markdown
 from mkdocs.utils import meta
 
 from ..adapters import jupyter, nbconvert
-from . import sanitise
+from ..languages import Languages
+from . import sanitise, source_links
 from .inventory import CourseInventory
+from .plan import CoursePlan
 
 
-def page_problems(inventory: CourseInventory, source: str, markdown_config: tuple[list, dict]) -> list[str]:
+def page_problems(inventory: CourseInventory, languages: Languages, plan: CoursePlan, source: str,
+                  markdown_config: tuple[list, dict]) -> list[str]:
     """Every problem of the page's content, one line each (sanitise.check_page); `markdown_config`:
     MkDocs' `markdown_extensions` and `mdx_configs` of the site."""
     where = f"{inventory.docs_dir.name}/{source}"
+    here = published_at(source, languages)
     if source.endswith(".ipynb"):
         tree = BeautifulSoup(jupyter.notebook_html(inventory.path(source)), "html.parser")
         for step in (nbconvert.take_styles, nbconvert.remove_scripts, nbconvert.flatten_markdown_cells,
                      nbconvert.convert_code_cells, nbconvert.remove_cell_toolbars, nbconvert.remove_prompts):
             step(tree)  # pipeline.notebook_markup, which runs before safe_content
-        return sanitise.check_page(str(tree), where, published_at(source))
+        return sanitise.check_page(str(tree), where, here)
     extensions, configs = markdown_config
     text, _ = meta.get_data(inventory.text(source).removeprefix("\ufeff"))
-    return sanitise.check_page(Markdown(extensions=extensions, extension_configs=configs).convert(text), where,
-                               published_at(source))
+    course = plan.course_of(languages.original(source))
+    if course is not None and course.source:  # as plugin.on_page_markdown leads them, before MkDocs reads them
+        text = source_links.link_markdown_to_source(text, source, course.folder, course.source)
+    return sanitise.check_page(Markdown(extensions=extensions, extension_configs=configs).convert(text), where, here)
 
 
-def published_at(source: str) -> str:
-    """Where MkDocs publishes a page (use_directory_urls off): its relative addresses are read
-    from there, as the build reads them (`../01_x/a.ipynb` from a chapter leads to a sibling
-    chapter, not above the site).  A folder's README.md, as its index.md, is its index.html."""
-    folder, name = posixpath.split(posixpath.splitext(source)[0])
-    return posixpath.join(folder, ("index" if name in ("README", "index") else name) + ".html")
+def published_at(source: str, languages: Languages) -> str:
+    """Where MkDocs publishes a page (use_directory_urls off), in its language's folder as the i18n
+    plugin puts it (`index.en.md` is `en/index.html`): its relative addresses are read from there,
+    as the build reads them (`../01_x/a.ipynb` from a chapter leads to a sibling chapter, not above
+    the site).  A folder's README.md, as its index.md, is its index.html."""
+    folder, name = posixpath.split(posixpath.splitext(languages.original(source))[0])
+    page = posixpath.join(folder, ("index" if name in ("README", "index") else name) + ".html")
+    return languages.folder(languages.of(source)) + page

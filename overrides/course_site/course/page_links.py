@@ -160,7 +160,7 @@ def link_problems(readings: PageReadings, inventory: CourseInventory, plan: Cour
                 continue
             course = plan.course_of(languages.original(source))
             if target.startswith("../") and course is not None and course.source:
-                continue  # it leads to the course's own repository (page/links.py, source_address)
+                continue  # it leads to the course's own repository (course/source_links.py)
             problem = _link_problem(source, target, inventory, pages, plan, languages)
             if problem:
                 problems.append(SiteError(f"links {address}: {problem[0]}", where=f"{docs}/{source}", expected=problem[1]))
