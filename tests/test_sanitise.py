@@ -112,7 +112,17 @@ DATA = sanitise.judge_attribute("p", "data-x", "", in_page=True)
 NAMES = sanitise.judge_attribute("div", "id", "__x")
 
 
+BODY = "a page's content is inside the site's own <body>: a browser gives a second one's attributes (onload=…) to the site's"
+
+
 @pytest.mark.parametrize("html, lines", [
+    # L2: a second <body> or <html> hands its attributes to the page's own; the fragment's parser
+    # never showed them to the allow list, only the minifier happened to drop them.
+    ("""<p>N01</p><body onload="alert('N01')">""", ["<body>: " + BODY]),
+    ("""<html onclick="alert('N02')"><p>N02</p>""", ["<html>: " + BODY]),
+    ('<BODY style="background:url(//127.0.0.1:9/N68.png)">N68', ["<body>: " + BODY]),
+    ('<p>N69</p><html dir="rtl" lang="ar"><head></head>', ["<head>: " + BODY, "<html>: " + BODY]),
+    ("<pre><code>&lt;body onload=x&gt;</code></pre><!-- <body> -->", []),  # text and comments are no tags
     # Addresses as a browser reads them (HIGH-1): a backslash is a slash in an http(s) page.
     ("""<div style="background:url('/\\\\127.0.0.1:9/N05.png')">N05</div>""",
      ["""<div style="background:url('/\\\\127.0.0.1:9/N05.png')">: CSS loads /\\127.0.0.1:9/N05.png """ + CSS]),

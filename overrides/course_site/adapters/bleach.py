@@ -44,6 +44,17 @@ def refusals_in_html(html: str, *, tags: Mapping[str, frozenset], protocols, jud
                          tags, protocols, judge, css_problem, deepest)
 
 
+def document_tags_in(html: str) -> list[str]:
+    """The names of the start tags of <html>, <head> and <body> in `html`, as html5lib's tokenizer
+    reads them (bleach's copy): parsing a fragment merges these into elements outside it, so the
+    tree refusals_in_html walks never shows them or their attributes."""
+    from bleach._vendor.html5lib import _tokenizer, constants
+
+    start = constants.tokenTypes["StartTag"]
+    return [token["name"] for token in _tokenizer.HTMLTokenizer(html)
+            if token["type"] == start and token["name"] in ("html", "head", "body")]
+
+
 def refusals_in_svg(root, *, tags: Mapping[str, frozenset], protocols, judge, css_problem) -> list[Refusal]:
     """`root`: an xml.etree element, an SVG file as parsed by defusedxml; `tags`: the elements
     allowed in each of "svg" and "xhtml" (HTML in the file, in its own namespace)."""

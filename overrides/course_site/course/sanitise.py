@@ -150,6 +150,8 @@ WHY_NOT = {
        ("iframe", "frame", "frameset", "object", "embed", "applet", "portal", "base", "meta", "link", "video",
         "audio", "track", "feImage")},
     **{name: "it would send or change what the reader types" for name in ("form", "button", "select", "textarea")},
+    **{name: "a page's content is inside the site's own <body>: a browser gives a second one's attributes "
+             "(onload=…) to the site's" for name in ("html", "head", "body")},
 }
 EXPECTED = ("content the site can show as written: Markdown (text, lists, tables, code, links, images from the "
             "site's files); raw HTML only from the allow list of overrides/course_site/course/sanitise.py, with no "
@@ -164,9 +166,10 @@ def check_page(html: str, where: str, page: str = "index.html") -> list[str]:
     (site-relative), which its relative addresses start from."""
     if nesting(html) > DEEPEST:  # html5lib's tree building takes time growing with depth squared
         return [f"{where}: " + describe(bleach.Refusal("div", None, None, f"elements nested more than {DEEPEST} deep"))]
-    refusals = bleach.refusals_in_html(html, tags=PAGE_TAGS, protocols=PROTOCOLS,
-                                         judge=partial(judge_attribute, page=page, in_page=True),
-                                         css_problem=partial(css_problem, page=page), deepest=DEEPEST)
+    refusals = [bleach.Refusal(name) for name in sorted(set(bleach.document_tags_in(html)))]  # N01, N02, N68, N69
+    refusals += bleach.refusals_in_html(html, tags=PAGE_TAGS, protocols=PROTOCOLS,
+                                          judge=partial(judge_attribute, page=page, in_page=True),
+                                          css_problem=partial(css_problem, page=page), deepest=DEEPEST)
     return [f"{where}: {describe(refusal)}" for refusal in refusals]
 
 
