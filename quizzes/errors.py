@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from mkdocs.exceptions import PluginError
 
+LONGEST_QUOTE = 160  # characters of an offending line or value a message repeats
+
+
+def shortened(text: str) -> str:
+    """`text`, or its start and its length when it is too long to repeat (a 100 KB answer line)."""
+    if len(text) <= LONGEST_QUOTE:
+        return text
+    return f"{text[:LONGEST_QUOTE]}… ({len(text):,} characters)"
+
 
 class ExerciseError(PluginError):
     """A malformed exercise, answer file or marker.
@@ -31,7 +40,7 @@ class ExerciseError(PluginError):
         parts = [f"{head}: {problem}"]
         if line is not None:
             prefix = f"line {line_number}" if line_number is not None else "line"
-            parts.append(f"  {prefix}: {line.strip()!r}")
+            parts.append(f"  {prefix}: {shortened(line.strip())!r}")
         elif line_number is not None:
             parts.append(f"  at line {line_number}")
         if expected:

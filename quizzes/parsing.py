@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import kinds
-from .errors import ExerciseError
+from .errors import ExerciseError, shortened
 from .language import QuizLanguage
 from .kinds import TEXT, compared, normalise_answer
 from .model import FALSE_CODE, TRUE_CODE, Answer, Option, Question, QuestionBlock, QuestionKind
@@ -630,7 +630,7 @@ def _parse_entry(lines: list[str], group: list[int], source: _Source) -> Answer:
         key = parse_key(raw_key, language)
         if key is None:
             raise source.error(
-                f"{raw_key!r} is not an accepted answer", question=number,
+                f"{shortened(raw_key)!r} is not an accepted answer", question=number,
                 line_number=first + 1, line=lines[first], expected=key_forms(language),
             )
         beyond = [letter for letter in key if key not in (TRUE_CODE, FALSE_CODE) and letter > MAX_OPTION]
@@ -671,7 +671,7 @@ def _parse_entry(lines: list[str], group: list[int], source: _Source) -> Answer:
 def _answer_kind(word: str, number: int, line_index: int, line: str, source: _Source) -> str:
     kind = source.language.answer_kind(word)
     if kind is None:
-        raise source.error(f"{word!r} is not an answer kind", question=number, line_number=line_index + 1, line=line,
+        raise source.error(f"{shortened(word)!r} is not an answer kind", question=number, line_number=line_index + 1, line=line,
                            expected=kind_form(source.language))
     return kind
 

@@ -366,3 +366,15 @@ def test_full_width_digits_are_not_a_question_or_answer_number():
     with pytest.raises(ExerciseError) as raised:
         parse_questions("1. （判断题）甲\n\n２. （判断题）乙\n", "x.md", ZH)
     assert "x.md" in str(raised.value)
+
+
+@pytest.mark.parametrize("text", ["2. " + "A，" * 50_000, "1" + "." * 100_000])
+def test_an_answer_files_long_line_is_quoted_by_its_start_and_length(text):
+    """The security review's L6 (R1, R9): the message repeated a 100 KB line twice."""
+    from quizzes.errors import ExerciseError
+
+    with pytest.raises(ExerciseError) as raised:
+        parse_answers(text, "ch/answer/01.01_answer.txt", ZH)
+    message = str(raised.value)
+    assert len(message) < 1_000, message[:300]
+    assert " characters)" in message, message
