@@ -234,3 +234,21 @@ def test_vendored_files_are_as_vendored(vendored):
         f"{vendored} is not the file vendored: change it only by an upgrade (its version and licence "
         "file with it), then record its SHA-256 in material.VENDORED"
     )
+
+
+@pytest.mark.parametrize("features, refused", [(["content.code.copy", "content.tooltips"], True),
+                                               (["content.code.copy"], False), (None, False)])
+def test_material_tooltips_turned_back_on_stop_the_build(features, refused):
+    """Material's content.tooltips would build each title of the content as HTML (issue 30)."""
+    from mkdocs.config.defaults import MkDocsConfig
+
+    from course_site.errors import SiteError
+
+    config = MkDocsConfig()
+    config.load_dict({"site_name": "x", "theme": {"name": "material", **({"features": features} if features else {})}})
+    assert config.validate() == ([], [])
+    if refused:
+        with pytest.raises(SiteError, match="content.tooltips"):
+            material.refuse_html_tooltips(config)
+    else:
+        material.refuse_html_tooltips(config)

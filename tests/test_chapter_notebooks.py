@@ -88,6 +88,27 @@ def test_notebook_passes_the_build_check(path: Path):
     check_notebook(path.read_bytes(), rel(path))
 
 
+def test_an_attachment_a_cell_shows_is_named_and_one_it_does_not_show_is_left_alone():
+    """Review L10: a pasted image was refused as a data: address, with no word about attachments.
+    One the cell no longer shows (upstream's hixl 01.03 keeps one) is on no page, in Jupyter either."""
+    import json
+
+    from course_site.course.notebooks import check_notebook
+    from course_site.errors import SiteError
+
+    def notebook(source: str) -> bytes:
+        cell = {"cell_type": "markdown", "id": "intro", "metadata": {}, "source": source,
+                "attachments": {"pasted.png": {"image/png": "iVBORw0KGgo="}}}
+        return json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode("utf-8")
+
+    assert check_notebook(notebook("<img src=\"./images/a.png\" alt=\"a\">"), "docs/ch/a.ipynb").cells
+    with pytest.raises(SiteError) as raised:
+        check_notebook(notebook("正文\n\n![图](attachment:pasted.png)"), "docs/ch/a.ipynb")
+    assert str(raised.value).splitlines() == [
+        "docs/ch/a.ipynb: cell intro shows its attachment 'pasted.png': the site does not publish a cell's attachments",
+        "  expected: the image as a file beside the notebook, e.g. ./images/pasted.png, shown as ![…](./images/pasted.png)"]
+
+
 @pytest.mark.parametrize("docs", [DOCS, UPSTREAM_COURSE / "docs"], ids=rel)
 def test_every_exercise_and_reference_solution_is_read_as_the_build_reads_it(docs: Path):
     from course_site.course import exercises

@@ -134,6 +134,11 @@ BODY = "a page's content is inside the site's own <body>: a browser gives a seco
     ('<img src="../../../etc/x.png" alt="">', ['<img src="../../../etc/x.png">: loads ../../../etc/x.png ' + OUTSIDE]),
     ('<p style="background-image: image-set(\'/\\\\127.0.0.1:9/N17.png\' 1x)">N17</p>',
      ["""<p style="background-image: image-set('/\\\\127.0.0.1:9/N17.png' 1x)">: CSS loads /\\127.0.0.1:9/N17.png """ + CSS]),
+    # dot segments written percent-encoded are dot segments to a browser (WHATWG URL), and
+    # a protocol-relative address names another host
+    ('<img src="%2e%2e/%2e%2e/%2e%2e/etc/x.png" alt="">', ['<img src="%2e%2e/%2e%2e/%2e%2e/etc/x.png">: loads %2e%2e/%2e%2e/%2e%2e/etc/x.png ' + OUTSIDE]),
+    ('<a href="%2e%2e/%2E%2E/%2e%2e/x">x</a>', ['<a href="%2e%2e/%2E%2E/%2e%2e/x">: the address leads above the site\'s folder (expected a file of the site)']),
+    ('<img src="//127.0.0.1:9/x.png" alt="">', ['<img src="//127.0.0.1:9/x.png">: loads //127.0.0.1:9/x.png ' + OUTSIDE]),
     # a link that breaks offline, or leaves the site's folder (L7: in SVG too)
     ('<svg><a xlink:href="../../../../../../etc/passwd"><text>N64</text></a></svg>',
      ['<a xlink:href="../../../../../../etc/passwd">: the address leads above the site\'s folder (expected a file of the site)']),
@@ -181,6 +186,10 @@ def test_a_fenced_code_blocks_line_anchors_pass_and_nothing_else_of_the_sites_na
      '<style>@import "/\\\\127.0.0.1:9/N88.css";</style>: CSS loads /\\127.0.0.1:9/N88.css ' + CSS),
     ('<style>rect{fill:url("/\\\\127.0.0.1:9/N94.svg#p")}</style>',
      '<style>rect{fill:url("/\\\\127.0.0.1:9/N94.svg#p")}</style>: CSS loads /\\127.0.0.1:9/N94.svg#p ' + CSS),
+    # N97: a link of a figure file that names another host without a scheme
+    ('<a href="\\\\127.0.0.1:9/N97"><text>N97</text></a>',
+     '<a href="\\\\127.0.0.1:9/N97">: the address starts from the root of a host or names another host without a '
+     "scheme, which breaks in the offline copy (expected a relative address, or https://…)"),
 ])
 def test_a_figure_with_a_backslash_address_is_named(inside, line):
     assert sanitise.check_svg(FIGURE.format(inside), "docs/ch/images/f.svg", "ch/images/f.svg") == [

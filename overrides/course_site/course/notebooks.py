@@ -92,11 +92,24 @@ def check_notebook(text: bytes, where: str, parse: Callable[[], nbformat.Noteboo
                             expected="an SVG figure in images/ (AUTHORING.md, Figures): Mermaid would load from a CDN")
         if cell.get("cell_type") == "markdown":
             _check_formulas("".join(source) if isinstance(source, list) else source, cell_id, where)
+            _check_attachments(cell, "".join(source) if isinstance(source, list) else source, cell_id, where)
     try:
         return parse() if parse else read_notebook(text.decode("utf-8"))
     except Exception as error:  # nbformat's own checks of the notebook's structure
         raise SiteError(f"nbformat cannot read it: {error}".splitlines()[0], where=where,
                         expected="a notebook file as Jupyter saves it") from None
+
+
+def _check_attachments(cell: dict, source: str, cell_id: str, where: str) -> None:
+    """A cell's attachment it shows would reach the page as a data: image, which the sanitiser
+    refuses without saying why (review L10); one it does not show (upstream's hixl 01.03 keeps
+    a pasted image it no longer uses) is not on the page in Jupyter either, and is left alone."""
+    attachments = cell.get("attachments") if isinstance(cell.get("attachments"), dict) else {}
+    shown = [name for name in attachments if f"attachment:{name}" in source]
+    if shown:
+        raise SiteError(f"cell {cell_id} shows its attachment {shown[0]!r}: the site does not publish a cell's attachments",
+                        where=where, expected=f"the image as a file beside the notebook, e.g. ./images/{shown[0]}, "
+                                              f"shown as ![…](./images/{shown[0]})")
 
 
 def _has_mermaid(source: str) -> bool:
