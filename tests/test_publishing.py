@@ -113,6 +113,18 @@ def test_the_published_site_is_the_tested_build_and_an_older_commit_never_deploy
         assert set(testing) <= needed_by(jobs, job)
 
 
+def test_every_job_has_a_time_limit_and_packages_install_only_with_their_hashes():
+    """Review (deploy): a job with no limit held a runner for GitHub's six hours; a package that
+    is not the one whose hash requirements*.txt records is refused by pip (--require-hashes)."""
+    for name, workflow in workflows().items():
+        for job, spec in workflow["jobs"].items():
+            assert isinstance(spec.get("timeout-minutes"), int) and spec["timeout-minutes"] <= 60, f"{name}: {job}"
+    assert "--require-hashes" in (ROOT / "tools" / "setup.sh").read_text(encoding="utf-8")
+    for requirements in sorted(ROOT.glob("requirements*.txt")):
+        pinned = [line for line in requirements.read_text(encoding="utf-8").splitlines() if re.match(r"[A-Za-z0-9]", line)]
+        assert pinned and all(re.fullmatch(r"[A-Za-z0-9._\[\],-]+==[^\s;]+( ; .+)? \\", line) for line in pinned), requirements.name
+
+
 def test_the_tested_site_is_built_where_publish_site_dir_says(site_dir):
     """The fixture every real-site test uses honours PUBLISH_SITE_DIR (.ci/run sets it, as the
     workflow does), so the directory uploaded is the one tested."""

@@ -166,3 +166,14 @@ def test_the_offer_passes_axe_in_both_schemes(http_base, visit, scheme):
     tab.goto(http_base + "index.html", wait_until="load")
     assert slot(tab) is not None
     assert [v for v in axe_violations(tab) if v["impact"] in ("serious", "critical")] == []
+
+
+def test_a_malformed_address_after_the_hash_is_no_heading_and_no_error(base, visit):
+    """Review L5: `#%E0%A4%A` (a cut percent-escape) threw a URIError in place.js, on load and on
+    each hashchange; now it names no heading, and the page stays as it was."""
+    record = visit(base + SECTION + "#%E0%A4%A", base)
+    record.page.evaluate("location.hash = '%E0%A4%A%E0'")  # a hashchange too
+    record.page.mouse.wheel(0, 120)
+    record.page.wait_for_timeout(900)  # the page keeps the place once the scrolling has settled
+    assert record.console_errors == []
+    assert record.page.evaluate("location.hash") == "#%E0%A4%A%E0"

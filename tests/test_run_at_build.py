@@ -148,6 +148,28 @@ def test_a_cell_that_does_not_finish_stops_the_build_in_one_line_naming_it(docs,
                                 "  expected: cells that finish in a few seconds")
 
 
+def test_the_builds_cells_share_one_total_time(docs, tmp_path, monkeypatch):
+    """Review L9: each cell had its own 120 s, so enough tagged notebooks kept a build for hours.
+    What one notebook's cells take is gone for the next: here 6 s in all, and the second cell,
+    which would sleep a minute, is stopped when the first notebook's share is spent."""
+    monkeypatch.setattr(run_at_build, "TOTAL_TIME", 6)
+    write_notebook(docs, "import time\ntime.sleep(1)", name="ch/a.ipynb")
+    write_notebook(docs, "import time\ntime.sleep(60)", name="ch/b.ipynb")
+    config = docs.parent / "mkdocs.yml"
+    config.write_text("site_name: t\nexclude_docs: |\n  data/\n", encoding="utf-8")
+    course = inventory.of_config_file(config)
+    runs = run_at_build.CellRuns(tmp_path / "cache", lambda key: f"{key}-keyed", (docs,), time_left=6)
+    started = time.monotonic()
+    run_at_build.outputs(course, "ch/a.ipynb", "docs/ch/a.ipynb", runs)
+    assert 1 <= 6 - runs.time_left <= time.monotonic() - started
+    with pytest.raises(SiteError) as error:
+        run_at_build.outputs(course, "ch/b.ipynb", "docs/ch/b.ipynb", runs)
+    assert str(error.value).startswith("docs/ch/b.ipynb: ")
+    assert ("s left of the build's 6 s" in str(error.value)  # stopped when the rest was spent
+            or "have taken their 6 s" in str(error.value))  # or not started: the first took it all
+    assert time.monotonic() - started < 60
+
+
 # Every escape of the second review's CRIT-3, tried from one tagged cell: each must come back closed.
 ESCAPES = r"""
 import json, os, resource, socket, subprocess

@@ -24,6 +24,8 @@ PAGE = f"""\
 
 ![图]({'images/f.svg'} "{RUNS}")
 
+<img src="images/f.svg" alt="{TITLE}"> <span aria-label="{TITLE}">有标签的词</span>，<a title="{TITLE}">原样的链接</a>。
+
 1. （判断题）带标题的[链接](../index.md "{RUNS}")。
 
 <!-- solutions: answer/09.01_answer.txt -->
@@ -36,7 +38,10 @@ FIGURE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox
 # whole window.  What the content paints stays in its column (site.css, .md-content).
 COVER = ('<a href="https://127.0.0.1:9/N13" style="position:absolute;top:0;left:0;width:100vw;height:100vh;'
          'z-index:99999;background:#fff">Session expired, log in</a>')
-COVERED = "en/index.html"
+# The review's N58: an invisible link as large as a screen, in an inline SVG the allow list passes.
+INVISIBLE_LINK = ('<svg width="4000" height="4000"><a href="https://127.0.0.1:9/N58">'
+                  '<rect width="4000" height="4000" fill-opacity="0"/></a></svg>')
+COVERED = {"en/index.html": "N13", "index.html": "N58"}
 COURSE = ("[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.md, title: {zh: 9.1 练习页, en: 9.1 Practice}},"
           " {file: y.ipynb, title: {zh: 9.2 笔记本, en: 9.2 Notebook}}]}]")
 
@@ -44,7 +49,7 @@ COURSE = ("[{chapter: ch, title: {zh: 章, en: Ch}, sections: [{file: x.md, titl
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hostile_titles")
-    files = {"index.md": f'# 首页\n\n[首页的链接](ch/x.md "{RUNS}")\n', "index.en.md": f"# Home\n\n{COVER}\n",
+    files = {"index.md": f'# 首页\n\n[首页的链接](ch/x.md "{RUNS}")\n\n{INVISIBLE_LINK}\n', "index.en.md": f"# Home\n\n{COVER}\n",
              "ch/x.md": PAGE, "ch/answer/09.01_answer.txt": ANSWERS, "ch/y.ipynb": NOTEBOOK, "ch/images/f.svg": FIGURE}
     result = build_small_site(folder, files, COURSE)
     assert result.returncode == 0, result.stderr
@@ -77,7 +82,7 @@ def hover_and_focus_every_title(tab) -> list[str]:
 def test_every_title_of_a_hostile_site_is_shown_as_text_on_hover_and_focus(hostile_site, one_tab):
     site, base = hostile_site
     pages = sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html") if path.name != "404.html")
-    pages.remove(COVERED)  # its content covers its column: nothing there can be pointed at
+    pages.remove("en/index.html")  # its content covers its column: nothing there can be pointed at
     tab = one_tab(base, viewport={"width": 1280, "height": 900})
     hovered, problems = 0, []
     dialogs = []
@@ -106,18 +111,39 @@ def test_the_hostile_titles_are_in_the_pages_as_written(hostile_site):
         found[page] = sorted({element.name for element in document.select("article [title]")
                               if element["title"] == RUNS})
     assert found == {"index.html": ["a"], "ch/x.html": ["a", "abbr", "img", "span"], "ch/y.html": ["a", "span"]}, json.dumps(found)
+    page = BeautifulSoup((site / "ch/x.html").read_text(encoding="utf-8"), "html.parser")
+    assert [e.name for e in page.select("article [alt], article [aria-label]") if RUNS in (e.get("alt"), e.get("aria-label"))] == ["img", "span"]
     quiz = BeautifulSoup((site / "ch/x.html").read_text(encoding="utf-8"), "html.parser")
     assert [a["title"] for a in quiz.select(".quiz-solution a[title], .quiz a[title]")].count(RUNS) >= 2
 
 
-def test_a_box_of_the_content_cannot_cover_the_header(hostile_site, visit):
+# What a reader points at: the header, the navigation, and beside the content column, level with
+# the first element of the article wider than the column (scrolled into view), each still itself,
+# not the content; and every SVG of the article drawn within the column.
+REACHED_OUTSIDE_THE_COLUMN = """() => {
+  const column = document.querySelector(".md-content").getBoundingClientRect();
+  const wide = [...document.querySelectorAll("article *")].find(e => e.getBoundingClientRect().right > column.right + 40);
+  if (wide) wide.scrollIntoView();
+  const header = document.querySelector(".md-header").getBoundingClientRect();
+  const nav = document.querySelector(".md-sidebar--primary").getBoundingClientRect();
+  const at = (x, y) => document.elementFromPoint(x, y);
+  const beside = wide ? at(column.right + 20, Math.max(wide.getBoundingClientRect().top, header.bottom) + 20) : null;
+  return {header: at(header.left + header.width / 2, header.top + header.height / 2).closest(".md-header") !== null,
+          navigation: at(nav.left + 20, nav.top + 40).closest(".md-sidebar") !== null,
+          "beside the column": beside === null || beside.closest("article") === null,
+          "figures in the column": [...document.querySelectorAll("article svg")].every(
+            svg => svg.getBoundingClientRect().right <= document.querySelector("article").getBoundingClientRect().right + 1)};
+}"""
+
+
+@pytest.mark.parametrize("page", COVERED)
+def test_a_box_of_the_content_cannot_cover_the_header_or_what_is_beside_it(hostile_site, visit, page):
+    """N13's box placed over the window: what the content paints stays in its column (site.css,
+    .md-content's `contain: paint`).  N58's invisible link 4000 px square: Material draws an SVG of
+    the article no wider than the article (`max-width: 100%`), so it is a link of the content as
+    any other, and the clip would hold it too."""
     site, base = hostile_site
-    tab = visit(base + COVERED, base, viewport={"width": 1280, "height": 900}).page
-    covered = tab.evaluate("""() => {
-      const header = document.querySelector(".md-header").getBoundingClientRect();
-      const at = document.elementFromPoint(header.left + header.width / 2, header.top + header.height / 2);
-      const nav = document.querySelector(".md-sidebar--primary").getBoundingClientRect();
-      const left = document.elementFromPoint(nav.left + 20, nav.top + 40);
-      return [at.closest(".md-header") !== null, left.closest(".md-sidebar") !== null]
-    }""")
-    assert covered == [True, True], "the content's box covers the header or the navigation"
+    tab = visit(base + page, base, viewport={"width": 1280, "height": 900}).page
+    covered = tab.evaluate(REACHED_OUTSIDE_THE_COLUMN)
+    assert covered == {"header": True, "navigation": True, "beside the column": True, "figures in the column": True}, \
+        "the content's box covers the header, the navigation or what is beside its column"
