@@ -1,6 +1,7 @@
 """The ledger of quoted identifiers (docs/sources.yml): every option, environment variable, log
 format, NF code, API, file and folder name the course quotes in inline code, in Markdown cells and
-answer files of both languages, has a record that says where it comes from.
+answer files of both languages, has a record that says where it comes from; so has every option,
+environment variable and option key of a taught API that its code quotes (fenced blocks, code cells).
 
 tools/sources_ledger.py reads the ledger and matches the course against it; tools/check_sources.py
 re-checks the records against snapshots of the sources (tested here on a repository made for it).
@@ -13,6 +14,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,6 +141,52 @@ def test_a_link_to_the_file_it_names_cites_itself():
     assert _missing("appendix.md") == ["appendix.md"]
     assert _missing("appendix.md", link="https://github.com/hicann/ge/blob/9d821ee/docs/appendix.md") == []
 
+
+# ---------------------------------------------------------------------------
+# The course's code: which of its words are read
+
+
+def test_code_is_read_for_options_variables_and_keys_not_for_its_own_names(tmp_path, monkeypatch):
+    """An option in a fenced block and in a code cell is read, and so are an environment variable
+    and a key of a taught API; the cell's own variables, a Python constant and Python's own keyword
+    argument are not."""
+    monkeypatch.setattr(sources_ledger, "ROOT", tmp_path)
+    markdown = textwrap.dedent("""\
+        Compare the inputs too, with `--compare-input`:
+
+        ```bash
+        export AUTOFUSE_FLAGS="--enable_autofuse=true"
+        python3 fusion_precision_analyzer.py --af-open-graph open/Build.json
+        ```
+        """)
+    code = textwrap.dedent("""\
+        import os
+        import torch_npu
+
+        flags = "--codegen_compile_debug=true"
+        WARMUP_STEPS = 5
+        os.environ["AUTOFUSE_DFX_FLAGS"] = flags
+        prof = torch_npu.profiler
+        config = prof._ExperimentalConfig(export_type=[prof.ExportType.Text])
+        print(sorted(os.listdir("."), key=len), end=""
+              % ())
+        %env TORCH_COMPILE_DEBUG=1
+        """)
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(markdown, id="text"),
+                                               nbformat.v4.new_code_cell(code, id="code")])
+    (tmp_path / "docs" / "01_x").mkdir(parents=True)
+    nbformat.write(notebook, str(tmp_path / "docs" / "01_x" / "01.01_x.ipynb"))
+    where = "docs/01_x/01.01_x.ipynb#"
+    assert [(span.text, span.where) for span in sources_ledger.course_spans(tmp_path / "docs")] == [
+        ("--compare-input", where + "text"),  # inline code, as before
+        ("--codegen_compile_debug", where + "code"),  # an option in a code cell (in a local's value)
+        ("AUTOFUSE_DFX_FLAGS", where + "code"),  # set through os.environ
+        ("TORCH_COMPILE_DEBUG", where + "code"),  # %env; the `% ()` line above is Python's operator
+        ("export_type", where + "code"),  # a keyword of torch_npu's profiler, through the alias prof
+        ("--af-open-graph", where + "text"),  # an option in a fenced block
+        ("--enable_autofuse", where + "text"),
+        ("AUTOFUSE_FLAGS", where + "text"),  # exported
+    ]  # not flags, WARMUP_STEPS, prof, config (the cell's own), nor key, end (Python's)
 
 def _ledger(tmp_path, body):
     path = tmp_path / "sources.yml"

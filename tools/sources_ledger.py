@@ -1,7 +1,9 @@
 """The ledger of quoted identifiers, docs/sources.yml: reading it, and matching the course against it.
 
 Every option, environment variable, log format, NF code, API, file and folder name the course
-quotes in inline code (Markdown cells and answer files, both languages) has one record there: the
+quotes in inline code (Markdown cells and answer files, both languages) has one record there, and
+so has every command-line option, environment variable and option key of a taught API its code
+quotes (fenced blocks and code cells, both languages; code_spans says which words those are): the
 form the course writes, and where a public source has it, as `owner/name@commit:path:line` with the
 text found on that line.  Two short lists name the rest: what the course makes up itself (its
 example's tensors, its scripts and folders) and general words (shell and Python, `true`).
@@ -22,6 +24,7 @@ the course to this; tools/check_sources.py re-checks every record against the so
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,6 +32,7 @@ from pathlib import Path
 
 import nbformat
 import yaml
+from IPython.core.inputtransformer2 import TransformerManager
 from markdown_it import MarkdownIt
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -149,18 +153,160 @@ _NF_CODE = re.compile(r"\bNF\d{4}\b")
 
 def course_spans(docs: Path = DOCS) -> list[Span]:
     """The inline code of every Markdown cell and answer file of the course, both languages, and
-    every NF reason code they name, in code or not."""
-    texts = []
+    every NF reason code they name, in code or not; then the identifiers their fenced code and the
+    code cells quote (code_spans)."""
+    texts, blocks = [], []
     for path in sorted(docs.glob("0*/*.ipynb")):
         for cell in nbformat.read(path, as_version=4).cells:
+            where = f"{path.relative_to(ROOT).as_posix()}#{cell.get('id')}"
             if cell.cell_type == "markdown":
-                texts.append((cell.source, f"{path.relative_to(ROOT).as_posix()}#{cell.get('id')}"))
+                texts.append((cell.source, where))
+            elif cell.cell_type == "code":
+                blocks.append((cell.source, "python", where))
     for path in sorted(docs.glob("0*/answer/*.txt")):
         texts.append((path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix()))
     found = []
     for text, where in texts:
         found += spans_of(text, where)
         found += [Span(code, where) for code in sorted(set(_NF_CODE.findall(text)))]
+        blocks += [(block, language, where) for block, language in fences_of(text)]
+    for block, language, where in blocks:
+        found += code_spans(block, language, where)
+    return found
+
+
+# ---------------------------------------------------------------------------
+# The course's code: fenced blocks and code cells
+#
+# Code is not read word by word as inline code is: most of its words are the course's own (its
+# helpers, its variables) or Python's.  Only three kinds of word in it are claims about the tools,
+# each found by a small rule: command-line options, environment variables, and the option keys of
+# the APIs the course teaches.
+
+
+def fences_of(markdown: str) -> list[tuple[str, str]]:
+    """The fenced (and indented) code blocks of a Markdown text, each with its language ("" if none)."""
+    return [(token.content, (token.info.split() or [""])[0].lower())
+            for token in _MARKDOWN.parse(markdown) if token.type in ("fence", "code_block")]
+
+
+def code_spans(code: str, language: str, where: str) -> list[Span]:
+    """The identifiers a block of code quotes, once each: its options and environment variables,
+    in any language (shell lives in Python strings and `!` lines too), and in Python the option keys
+    of the taught APIs."""
+    found = options_in(code) | environment_variables_in(code)
+    if language in ("python", "py", "python3"):
+        found |= api_keys_in(code, where)
+    return [Span(name, where) for name in sorted(found)]
+
+
+# `--name` or `--name=value`, not inside a word (`a--b`) nor a run of dashes (`-----+`, a table rule)
+_OPTION = re.compile(r"(?<![\w-])--[A-Za-z][\w-]*")
+
+
+def options_in(code: str) -> set[str]:
+    """Command-line options: `--name`, and `--name=value` as the option `--name`.  Options of one
+    dash are left out: in shell they are mostly the utilities' own (`grep -rhE`, `mktemp -d`)."""
+    return {found.rstrip("-") for found in _OPTION.findall(code)}
+
+
+# ALL_CAPS with an underscore: `PATH` or a script's `MSACCUCMP` is no variable of the tools
+_CAPS = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"
+# exported, or assigned as a shell command (a line's start, `%env`, after `;`, `&&`, `|`); Python's
+# own constants are written `NAME = value`, with spaces, and are not taken
+_SHELL_ENV = re.compile(rf"\bexport[ \t]+({_CAPS})\b"
+                        rf"|(?:^[ \t]*(?:!|%env[ \t]+)?|[;&|][ \t]*)({_CAPS})=(?!=)", re.MULTILINE)
+# read or written through Python's os module: any name there is a variable
+_PYTHON_ENV = re.compile(r"os\.(?:environ(?:\.(?:get|pop|setdefault))?[ \t]*[\[(]|getenv[ \t]*\(|putenv[ \t]*\()"
+                         r"[ \t]*[\"'](\w+)[\"']")
+
+
+def environment_variables_in(code: str) -> set[str]:
+    """Environment variables the code sets or reads, as shell (also in a Python string) or Python."""
+    found = {name for pair in _SHELL_ENV.findall(code) for name in pair if name}
+    return found | set(_PYTHON_ENV.findall(code))
+
+
+# The APIs the course teaches, where they take option keys in Python.  Anything else the code calls
+# (Python's library, torch's tensors, TensorFlow's own API, the course's helpers) is not a claim.
+_KEYWORD_APIS = ("torch.compile", "torch_npu.", "torchair.", "npu_bridge.", "npu_device.")  # keyword arguments
+_KEY_MAPS = ("parameter_map",)  # TF Adapter's NpuOptimizer: npu.parameter_map["use_off_line"]
+_KEY_SECTIONS = ("dump_config",)  # TorchAir's CompilerConfig: config.dump_config.enable_dump = True
+# a JSON object in a string: msprof's and TF Adapter's profiling options '{"output":"…","task_time":"on"}'
+_JSON_KEY = re.compile(r'"(\w+)"\s*:')
+
+
+def _python_of(code: str, where: str) -> ast.Module:
+    """The code parsed as Python, as IPython reads a cell: its `%magic` and `!shell` lines become
+    calls (a line that starts with `%` inside brackets is Python's operator, which a rule of our own
+    would take for a magic)."""
+    try:
+        return ast.parse(TransformerManager().transform_cell(code))
+    except SyntaxError as error:
+        raise ValueError(f"{where}: the code does not parse as Python (line {error.lineno}): "
+                         "the ledger cannot read its option keys") from error
+
+
+def _dotted(node: ast.AST) -> str | None:
+    """`a.b.c` of a name or an attribute chain; None for anything else (a call, a subscript)."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    return ".".join([node.id, *reversed(parts)]) if isinstance(node, ast.Name) else None
+
+
+def _aliases(tree: ast.Module) -> dict[str, str]:
+    """What each imported name and each plain `name = a.b` stands for: `prof` is `torch_npu.profiler`."""
+    names = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update({alias.asname or alias.name.split(".")[0]: alias.name if alias.asname
+                          else alias.name.split(".")[0] for alias in node.names})
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.update({alias.asname or alias.name: f"{node.module}.{alias.name}" for alias in node.names})
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, ast.Attribute) and (dotted := _dotted(node.value))):
+            root, _, rest = dotted.partition(".")
+            names[node.targets[0].id] = names.get(root, root) + "." + rest
+    return names
+
+
+def _taught_call(node: ast.Call, names: dict[str, str]) -> bool:
+    """The call is of one of the taught APIs, its name's root resolved through the imports."""
+    dotted = _dotted(node.func)
+    if dotted is None:
+        return False
+    root, _, rest = dotted.partition(".")
+    name = names.get(root, root) + ("." + rest if rest else "")
+    return any(name == api or (api.endswith(".") and name.startswith(api)) for api in _KEYWORD_APIS)
+
+
+def api_keys_in(code: str, where: str) -> set[str]:
+    """The option keys Python code passes to the taught APIs: keyword arguments of their calls (and
+    the keys of a dict passed so, `options={"npu_backend": …}`), keys of their option maps and
+    sections, and the keys of a JSON object written in a string."""
+    tree = _python_of(code, where)
+    names, found = _aliases(tree), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _taught_call(node, names):
+            for keyword in node.keywords:
+                if keyword.arg:
+                    found.add(keyword.arg)
+                if isinstance(keyword.value, ast.Dict):
+                    found |= {key.value for key in keyword.value.keys
+                              if isinstance(key, ast.Constant) and isinstance(key.value, str)}
+        elif (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute)
+              and node.value.attr in _KEY_MAPS and isinstance(node.slice, ast.Constant)
+              and isinstance(node.slice.value, str)):
+            found.add(node.slice.value)
+        elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+              and isinstance(node.value, ast.Attribute) and node.value.attr in _KEY_SECTIONS):
+            found.add(node.attr)
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and node.value.lstrip().startswith('{"')):
+            found |= set(_JSON_KEY.findall(node.value))
     return found
 
 
