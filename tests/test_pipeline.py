@@ -303,7 +303,7 @@ def test_the_home_page_catalog_lists_every_section_and_where_the_progress_goes()
         '<div class="course-catalog" id="course-catalog">'
         # Where the reader left off, hidden until place.js fills it: no call to action above it here
         '<p class="course-continue" data-continue="" data-folder="" data-pages=\'{"ch/a.html":"1.1 节","ch/b.html":"1.2 练习"}\' '
-        'data-search-exclude="" hidden="" lang="zh"><a class="md-button md-button--primary course-continue__link">继续学习：'
+        'data-search-exclude="" hidden="" lang="zh"><a class="md-button md-button--primary course-continue__link" id="course-continue-zh">继续学习：'
         '<span data-continue-title=""></span></a> <span class="course-continue__at" data-continue-at="" hidden="">上次读到：'
         '<span data-continue-heading=""></span></span></p>\n'
         '<p class="course-progress-total" data-progress-total="" hidden=""></p>\n'

@@ -75,8 +75,8 @@ class id title lang dir role hidden translate tabindex style xml:lang xml:space 
 """.split())
 # Ids and names that Material's or the site's scripts look up by name (getElementById: the first in
 # the page wins, and content comes before the site's own): Material's all start with "__"
-# (__config, __palette_0, __search, __code_0 ...); the quizzes' solutions, the tooltip, the 404 data.
-SITE_NAMES = ("__", "quiz-solution", "course-tooltip", "course-404-data")
+# (__config, __palette_0, __search, __code_0 ...); the quizzes' solutions, the tooltip, the 404 data, the continue link.
+SITE_NAMES = ("__", "quiz-solution", "course-tooltip", "course-404-data", "course-continue")
 NAMING = ("id", "name", "for")
 # The anchor pymdownx.highlight writes before each line of a fenced code block (anchor_linenums in
 # mkdocs.yml): no script looks it up, and every Markdown page with a code block has them.

@@ -42,7 +42,10 @@ def render_slot(plan: CoursePlan, language: str, languages: Languages, strings: 
     return (
         f'<p class="course-continue" {SLOT} data-search-exclude data-folder="{html.escape(languages.folder(language))}" '
         f'data-pages="{html.escape(json.dumps(titles, ensure_ascii=False, separators=(",", ":")))}" lang="{language}" hidden>'
-        f'<a class="md-button md-button--primary course-continue__link">{html.escape(strings["continue_label"])}'
+        # Until place.js gives it an address the link is a placeholder, named so that a crawler
+        # (Lighthouse's crawlable-anchors) does not take it for a link that leads nowhere.
+        f'<a class="md-button md-button--primary course-continue__link" id="course-continue-{language}">'
+        f'{html.escape(strings["continue_label"])}'
         '<span data-continue-title></span></a> '
         f'<span class="course-continue__at" data-continue-at hidden>{html.escape(strings["continue_at"])}'
         "<span data-continue-heading></span></span></p>"
