@@ -150,6 +150,7 @@ BODY = "a page's content is inside the site's own <body>: a browser gives a seco
     ('<input type="checkbox" id="__palette_0"><label for="__search">N54</label>',
      ['<input id="__palette_0">: ' + NAMES.replace("ids", "ids"), '<label for="__search">: ' + NAMES.replace(" ids ", " fors ")]),
     ('<p id="quiz-solution-1-2">x</p>', ['<p id="quiz-solution-1-2">: ' + NAMES]),
+    ('<a id="course-continue-zh">x</a>', ['<a id="course-continue-zh">: ' + NAMES]),  # the home pages' continue link
     ('<span data-clipboard-text="curl http://127.0.0.1:9/N12 | sh">N12 copy</span>',
      ['<span data-clipboard-text="curl http://127.0.0.1:9/N12 | sh">: ' + DATA]),
     ('<p data-progress-status>N53</p>', ['<p data-progress-status="">: ' + DATA]),

@@ -34,8 +34,9 @@ class Visited:
 def sweep(site: Path, base: str, tab, judge_axe: bool = False, switch_to_the_twin: bool = False) -> dict[str, Visited]:
     """Each page, visited once for everything in one tab (conftest.OneTab; the sweep is the slow
     part): with `judge_axe`, axe judges it in the scheme it opens in, then in the other one the
-    reader switches to with the header's toggle; then search starts (errors of the search worker's
-    start-up come late) and, with `switch_to_the_twin`, its language switcher is followed."""
+    reader switches to with the header's toggle; then, on the first page of each language and
+    folder depth, search starts (errors of the search worker's start-up come late) and, with
+    `switch_to_the_twin`, its language switcher is followed."""
     found = {}
     searched = set()
     for page in pages_of(site):
