@@ -70,7 +70,7 @@ def slot(tab) -> dict:
       if (!s) return null;
       const primary = [...document.querySelectorAll('a.md-button--primary')].filter(a => a.getClientRects().length);
       return {text: s.querySelector('a').innerText.trim(), href: s.querySelector('a').href,
-              at: s.querySelector('[data-continue-at]').hidden ? null : s.querySelector('[data-continue-at]').innerText.trim(),
+              at: s.querySelector('[data-continue-at]').getClientRects().length ? s.querySelector('[data-continue-at]').innerText.trim() : null,
               primary: primary.map(a => a.innerText.trim())}; }""")
 
 
